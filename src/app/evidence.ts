@@ -1,0 +1,73 @@
+import type { KernelError } from '../kernel/errors.js';
+import { requireGoalOpenForWork } from '../kernel/goal.js';
+import { requirePublicSafe } from '../kernel/public-safe.js';
+import { ok, type Result } from '../kernel/result.js';
+import type { DeliveryOutcome, EvidenceKind } from '../kernel/vocabulary.js';
+import { touchAgent } from '../store/agents.js';
+import type { Evidence } from '../kernel/entities.js';
+import { insertEvidence } from '../store/evidence.js';
+import { agentIdOf, requireGoalAccess } from './actor.js';
+import type { AppDeps } from './deps.js';
+import { requireGoal, requireTodoOnGoal } from './lookup.js';
+import { must, runWrite, type WriteContext, type WriteOrigin } from './write.js';
+
+/** What an agent (or operator) reports. */
+export interface EvidenceInput {
+  readonly goalId: string;
+  readonly todoId?: string | undefined;
+  readonly gateId?: string | undefined;
+  readonly turnId?: string | undefined;
+  readonly kind: EvidenceKind;
+  readonly summary: string;
+  readonly url?: string | undefined;
+  readonly data?: unknown;
+  readonly deliveryOutcome?: DeliveryOutcome | undefined;
+  readonly usage?: { tokensIn?: number | undefined; tokensOut?: number | undefined; costUsd?: number | undefined } | undefined;
+}
+
+/** Records evidence inside a running command: validated, public-safe, counted as agent activity. */
+export function recordEvidence(ctx: WriteContext, input: EvidenceInput): Evidence {
+  const goal = must(requireGoal(ctx.store, input.goalId));
+  must(requireGoalAccess(ctx.store, ctx.actor, goal.id));
+  if (ctx.actor.kind === 'agent') must(requireGoalOpenForWork(goal));
+  if (input.todoId !== undefined) must(requireTodoOnGoal(ctx.store, input.todoId, goal.id));
+  must(requirePublicSafe({ summary: input.summary, url: input.url, data: input.data === undefined ? undefined : JSON.stringify(input.data) }));
+  const agentId = agentIdOf(ctx.actor);
+  const evidence: Evidence = {
+    id: ctx.newId('ev'),
+    goalId: goal.id,
+    todoId: input.todoId ?? null,
+    gateId: input.gateId ?? null,
+    agentId,
+    turnId: input.turnId ?? null,
+    kind: input.kind,
+    summary: input.summary,
+    url: input.url ?? null,
+    data: input.data ?? null,
+    deliveryOutcome: input.deliveryOutcome ?? null,
+    usage: input.usage ? { tokensIn: input.usage.tokensIn ?? null, tokensOut: input.usage.tokensOut ?? null, costUsd: input.usage.costUsd ?? null } : null,
+    createdAt: ctx.at,
+  };
+  insertEvidence(ctx.store, evidence);
+  if (agentId !== null) touchAgent(ctx.store, agentId, ctx.at);
+  ctx.event({ goalId: goal.id, type: 'evidence.added', payload: { evidence_id: evidence.id, todo_id: evidence.todoId, kind: evidence.kind, delivery_outcome: evidence.deliveryOutcome } });
+  return evidence;
+}
+
+/** Records evidence as its own command. */
+export function addEvidence(deps: AppDeps, origin: WriteOrigin, input: EvidenceInput): Result<Evidence, KernelError> {
+  return runWrite(deps, { ...origin, command: 'evidence.add', request: input }, (ctx) => ok(recordEvidence(ctx, input)));
+}
+
+/** An agent's liveness signal for a goal. */
+export function recordHeartbeat(deps: AppDeps, origin: WriteOrigin, goalId: string, input: { turnId?: string | undefined; note?: string | undefined }): Result<{ ok: true }, KernelError> {
+  return runWrite(deps, { ...origin, command: 'agent.heartbeat', request: { goalId, ...input } }, (ctx) => {
+    must(requireGoal(ctx.store, goalId));
+    must(requireGoalAccess(ctx.store, origin.actor, goalId));
+    if (input.note !== undefined) must(requirePublicSafe({ note: input.note }));
+    const agentId = agentIdOf(origin.actor);
+    if (agentId !== null) touchAgent(ctx.store, agentId, ctx.at);
+    ctx.event({ goalId, type: 'agent.heartbeat', payload: { agent_id: agentId, turn_id: input.turnId ?? null, note: input.note ?? null } });
+    return ok({ ok: true as const });
+  });
+}

@@ -1,0 +1,171 @@
+import { fail, type KernelError } from '../kernel/errors.js';
+import { requireGoalOpenForWork } from '../kernel/goal.js';
+import { requirePublicSafe } from '../kernel/public-safe.js';
+import type { Evidence } from '../kernel/entities.js';
+import { ok, type Result } from '../kernel/result.js';
+import { decideCompletion, requireWorkable, type Todo } from '../kernel/todo.js';
+import type { Priority, TaskClass } from '../kernel/vocabulary.js';
+import type { Store } from '../store/db.js';
+import { insertTodo, listTodos, updateTodo } from '../store/todos.js';
+import { agentIdOf, requireGoalAccess, type Actor } from './actor.js';
+import type { AppDeps } from './deps.js';
+import { recordEvidence, type EvidenceInput } from './evidence.js';
+import { agentOf, claimInside } from './leases.js';
+import { loadTodoFor, requireGoal, requireTodo } from './lookup.js';
+import { must, runWrite, type WriteContext, type WriteOrigin } from './write.js';
+
+/** Fields of a new todo. */
+export interface TodoDraft {
+  readonly text: string;
+  readonly priority?: Priority | undefined;
+  readonly taskClass?: TaskClass | undefined;
+  readonly actionKind?: string | undefined;
+  readonly resumeWhen?: string | undefined;
+}
+
+/**
+ * Creates a todo inside a running command. An open todo with the same text is returned instead of a
+ * duplicate (`created: false`), so an agent re-adding what it already added changes nothing.
+ */
+export function createTodo(ctx: WriteContext, goalId: string, draft: TodoDraft, predecessorId: string | null): { todo: Todo; created: boolean } {
+  must(requirePublicSafe({ 'todo text': draft.text }));
+  const existing = listTodos(ctx.store, goalId, ['open', 'blocked', 'deferred']).find((t) => t.text === draft.text);
+  if (existing) return { todo: existing, created: false };
+  const taskClass = draft.taskClass ?? 'advancement';
+  const id = ctx.newId('todo');
+  insertTodo(
+    ctx.store,
+    {
+      id,
+      goalId,
+      text: draft.text,
+      role: taskClass === 'user_action' ? 'user' : 'agent',
+      taskClass,
+      priority: draft.priority ?? 'P2',
+      status: draft.resumeWhen ? 'deferred' : 'open',
+      actionKind: draft.actionKind ?? null,
+      resumeWhen: draft.resumeWhen ?? null,
+      predecessorId,
+    },
+    ctx.at,
+  );
+  ctx.event({ goalId, type: 'todo.added', payload: { todo_id: id, text: draft.text, priority: draft.priority ?? 'P2', task_class: taskClass, predecessor_id: predecessorId } });
+  return { todo: must(requireTodo(ctx.store, id)), created: true };
+}
+
+/** Adds a todo to a goal; with `claim`, the adding agent claims it in the same transaction. */
+export function addTodo(
+  deps: AppDeps,
+  origin: WriteOrigin,
+  goalId: string,
+  draft: TodoDraft,
+  options: { claim?: boolean | undefined } = {},
+): Result<{ todo: Todo; created: boolean }, KernelError> {
+  return runWrite(deps, { ...origin, command: 'todo.add', request: { goalId, ...draft, claim: options.claim ?? false } }, (ctx) => {
+    const goal = must(requireGoal(ctx.store, goalId));
+    must(requireGoalAccess(ctx.store, origin.actor, goalId));
+    if (origin.actor.kind === 'agent') must(requireGoalOpenForWork(goal));
+    const added = createTodo(ctx, goalId, draft, null);
+    if (!options.claim) return ok(added);
+    return ok({ todo: claimInside(ctx, must(agentOf(origin)), added.todo.id).todo, created: added.created });
+  });
+}
+
+/** What completing a todo needs. */
+export interface CompletionInput {
+  readonly leaseVersion?: number | undefined;
+  readonly successors: readonly TodoDraft[];
+  readonly noFollowup?: string | undefined;
+  /** Evidence recorded in the same transaction as the completion. */
+  readonly evidence?: Omit<EvidenceInput, 'goalId' | 'todoId'> | undefined;
+}
+
+/** What a completion answers. */
+export interface Completion {
+  readonly todo: Todo;
+  readonly successors: readonly Todo[];
+  readonly changed: boolean;
+  readonly evidence: Evidence | null;
+}
+
+/** Completes a todo with successors or a no-followup reason, atomically; a repeat changes nothing. */
+export function completeTodo(
+  deps: AppDeps,
+  origin: WriteOrigin,
+  todoId: string,
+  input: CompletionInput,
+): Result<Completion, KernelError> {
+  return runWrite<Completion>(deps, { ...origin, command: 'todo.complete', request: { todoId, ...input } }, (ctx) => {
+    const todo = loadTodoFor(ctx.store, origin.actor, todoId);
+    const by = { agentId: agentIdOf(origin.actor), leaseVersion: input.leaseVersion };
+    const decision = must(decideCompletion(todo, by, { successors: input.successors.length, noFollowup: input.noFollowup ?? null }, ctx.now));
+    if (!decision.changed) return ok({ todo, successors: [], changed: false, evidence: null });
+    if (input.noFollowup) must(requirePublicSafe({ no_followup: input.noFollowup }));
+    const successors = input.successors.map((draft) => createTodo(ctx, todo.goalId, draft, todo.id).todo);
+    updateTodo(
+      ctx.store,
+      todo.id,
+      { status: 'done', completed_at: ctx.at, completed_by: ctx.actor.kind + ':' + ctx.actor.id, no_followup: input.noFollowup ?? null },
+      { claimedBy: null, leaseExpiresAt: null, leaseVersion: todo.leaseVersion + 1, leaseEpoch: todo.leaseEpoch, leaseStartedAt: null },
+      ctx.at,
+    );
+    const evidence = input.evidence ? recordEvidence(ctx, { ...input.evidence, goalId: todo.goalId, todoId: todo.id }) : null;
+    ctx.event({ goalId: todo.goalId, type: 'todo.completed', payload: { todo_id: todo.id, successors: successors.map((s) => s.id), no_followup: input.noFollowup ?? null } });
+    return ok({ todo: must(requireTodo(ctx.store, todo.id)), successors, changed: true, evidence });
+  });
+}
+
+/** Blocks a todo with a reason (it leaves the runnable set until unblocked). */
+export function blockTodo(deps: AppDeps, origin: WriteOrigin, todoId: string, reason: string): Result<Todo, KernelError> {
+  return changeTodo(deps, origin, todoId, 'todo.blocked', { reason }, () => {
+    must(requirePublicSafe({ reason }));
+    return { status: 'blocked', blocked_reason: reason };
+  });
+}
+
+/** Defers a todo until `resumeWhen` (`todo_done:<id>`, `gate:<id>` or an ISO time). */
+export function deferTodo(deps: AppDeps, origin: WriteOrigin, todoId: string, resumeWhen: string): Result<Todo, KernelError> {
+  return changeTodo(deps, origin, todoId, 'todo.deferred', { resume_when: resumeWhen }, () => ({ status: 'deferred', resume_when: resumeWhen }));
+}
+
+/** Reopens a blocked or deferred todo. */
+export function reopenTodo(deps: AppDeps, origin: WriteOrigin, todoId: string): Result<Todo, KernelError> {
+  return changeTodo(deps, origin, todoId, 'todo.reopened', {}, () => ({ status: 'open', blocked_reason: null, resume_when: null }));
+}
+
+/** Changes a todo's text or priority. */
+export function editTodo(deps: AppDeps, origin: WriteOrigin, todoId: string, fields: { text?: string | undefined; priority?: Priority | undefined }): Result<Todo, KernelError> {
+  return changeTodo(deps, origin, todoId, 'todo.updated', fields, () => {
+    if (fields.text !== undefined) must(requirePublicSafe({ 'todo text': fields.text }));
+    return { ...(fields.text !== undefined ? { text: fields.text } : {}), ...(fields.priority !== undefined ? { priority: fields.priority } : {}) };
+  });
+}
+
+function changeTodo(
+  deps: AppDeps,
+  origin: WriteOrigin,
+  todoId: string,
+  type: string,
+  payload: Record<string, unknown>,
+  fieldsFor: (todo: Todo) => Parameters<typeof updateTodo>[2],
+): Result<Todo, KernelError> {
+  return runWrite(deps, { ...origin, command: type, request: { todoId, ...payload } }, (ctx) => {
+    const todo = must(requireWorkable(loadTodoFor(ctx.store, origin.actor, todoId)));
+    updateTodo(ctx.store, todo.id, fieldsFor(todo), null, ctx.at);
+    ctx.event({ goalId: todo.goalId, type, payload: { todo_id: todo.id, ...payload } });
+    return ok(must(requireTodo(ctx.store, todo.id)));
+  });
+}
+
+/** Retires a todo and creates its replacement, which inherits the claim. */
+export function supersedeTodo(deps: AppDeps, origin: WriteOrigin, todoId: string, replacement: TodoDraft): Result<{ old: Todo; replacement: Todo }, KernelError> {
+  return runWrite(deps, { ...origin, command: 'todo.supersede', request: { todoId, ...replacement } }, (ctx) => {
+    const todo = must(requireWorkable(loadTodoFor(ctx.store, origin.actor, todoId)));
+    if (replacement.text === todo.text) return fail('invalid_request', 'The replacement must differ from the todo it supersedes.');
+    const { todo: next } = createTodo(ctx, todo.goalId, { priority: todo.priority, taskClass: todo.taskClass, ...replacement }, todo.id);
+    updateTodo(ctx.store, next.id, {}, todo, ctx.at);
+    updateTodo(ctx.store, todo.id, { status: 'superseded', superseded_by: next.id }, { ...todo, claimedBy: null, leaseExpiresAt: null, leaseStartedAt: null, leaseVersion: todo.leaseVersion + 1 }, ctx.at);
+    ctx.event({ goalId: todo.goalId, type: 'todo.superseded', payload: { todo_id: todo.id, replacement_id: next.id } });
+    return ok({ old: must(requireTodo(ctx.store, todo.id)), replacement: must(requireTodo(ctx.store, next.id)) });
+  });
+}

@@ -1,0 +1,144 @@
+import { addGoal, addMember, setGoalSchedule, transitionGoal } from '../../app/goals.js';
+import { requireGoal } from '../../app/lookup.js';
+import { GoalChangeOutput, GoalListOutput, GoalOutput } from '../../contract/cli-output.js';
+import { goalToWire } from '../../contract/wire.js';
+import type { Goal } from '../../kernel/goal.js';
+import { MEMBER_ROLES, type MemberRole } from '../../kernel/vocabulary.js';
+import { listGoals, listMemberships } from '../../store/goals.js';
+import { listFlag, positional, requiredFlag, slugArg, stringFlag, UsageError, type Command } from '../command.js';
+import { output, table } from '../output.js';
+
+function goalLine(goal: Goal): string {
+  return `${goal.id} [${goal.status}] ${goal.title}`;
+}
+
+const transition = (verb: 'stop' | 'resume' | 'complete', summary: string): Command<typeof GoalChangeOutput> => ({
+  path: ['goal', verb],
+  summary,
+  usage: `loopx goal ${verb} <goal>`,
+  minPositionals: 1,
+  output: GoalChangeOutput,
+  async run(ctx) {
+    const deps = await ctx.openApp();
+    return output(
+      transitionGoal(deps, { actor: ctx.actor }, positional(ctx, 0, 'goal'), verb),
+      (v) => ({ goal: goalToWire(v.goal), changed: v.changed }),
+      (v) => (v.changed ? `${goalLine(v.goal)}` : `${v.goal.id} is already ${v.goal.status}; nothing changed.`),
+    );
+  },
+});
+
+/** `loopx goal …` commands. */
+export const goalCommands: readonly Command[] = [
+  {
+    path: ['goal', 'add'],
+    summary: 'Create a goal with its owners.',
+    usage: 'loopx goal add <id> --title <t> --objective <o> [--owner <person>]... [--approver <person>]... [--timezone <tz>] [--heartbeat "<cron>"]',
+    minPositionals: 1,
+    options: {
+      title: { type: 'string' },
+      objective: { type: 'string' },
+      owner: { type: 'string', multiple: true },
+      approver: { type: 'string', multiple: true },
+      timezone: { type: 'string' },
+      heartbeat: { type: 'string' },
+    },
+    optionHelp: {
+      title: 'short name shown on cards',
+      objective: 'what done looks like, in one or two sentences',
+      owner: 'a person id (repeatable); owners decide gates',
+      approver: 'a person id (repeatable) who may also decide gates',
+      timezone: 'IANA timezone for cards and schedules (default UTC)',
+      heartbeat: 'cron expression for the heartbeat (default hourly)',
+    },
+    output: GoalOutput,
+    async run(ctx) {
+      const deps = await ctx.openApp();
+      const input = {
+        id: slugArg(positional(ctx, 0, 'id'), 'goal id'),
+        title: requiredFlag(ctx.flags, 'title'),
+        objective: requiredFlag(ctx.flags, 'objective'),
+        owners: listFlag(ctx.flags, 'owner'),
+        approvers: listFlag(ctx.flags, 'approver'),
+        timezone: stringFlag(ctx.flags, 'timezone'),
+        heartbeatCron: stringFlag(ctx.flags, 'heartbeat'),
+      };
+      return output(addGoal(deps, { actor: ctx.actor }, input), (goal) => ({ goal: goalToWire(goal) }), (goal) => `Created goal ${goalLine(goal)}`);
+    },
+  },
+  {
+    path: ['goal', 'list'],
+    summary: 'List goals.',
+    usage: 'loopx goal list',
+    output: GoalListOutput,
+    async run(ctx) {
+      const deps = await ctx.openApp();
+      const goals = listGoals(deps.store);
+      return output(
+        { ok: true, value: goals },
+        (all) => ({ goals: all.map((g) => goalToWire(g)) }),
+        (all) => (all.length === 0 ? 'No goals yet. Create one with `loopx goal add`.' : table(all.map((g) => [g.id, g.status, g.title]))),
+      );
+    },
+  },
+  {
+    path: ['goal', 'show'],
+    summary: 'Show one goal with its members.',
+    usage: 'loopx goal show <goal>',
+    minPositionals: 1,
+    output: GoalOutput,
+    async run(ctx) {
+      const deps = await ctx.openApp();
+      const found = requireGoal(deps.store, positional(ctx, 0, 'goal'));
+      return output(
+        found,
+        (goal) => ({ goal: goalToWire(goal, listMemberships(deps.store, goal.id)) }),
+        (goal) =>
+          [
+            goalLine(goal),
+            `objective: ${goal.objective}`,
+            `timezone: ${goal.timezone}  heartbeat: ${goal.heartbeatCron}`,
+            `members: ${listMemberships(deps.store, goal.id).map((m) => `${m.personId} (${m.role})`).join(', ') || 'none'}`,
+          ].join('\n'),
+      );
+    },
+  },
+  transition('stop', 'Pause a goal: no agent may work, nothing is spent.'),
+  transition('resume', 'Resume a paused goal.'),
+  transition('complete', 'Mark a goal completed.'),
+  {
+    path: ['goal', 'set'],
+    summary: "Change a goal's heartbeat schedule or timezone.",
+    usage: 'loopx goal set <goal> [--heartbeat "<cron>"] [--timezone <tz>]',
+    minPositionals: 1,
+    options: { heartbeat: { type: 'string' }, timezone: { type: 'string' } },
+    optionHelp: { heartbeat: 'cron expression, evaluated in the goal timezone', timezone: 'IANA timezone' },
+    output: GoalOutput,
+    async run(ctx) {
+      const changes = { heartbeatCron: stringFlag(ctx.flags, 'heartbeat'), timezone: stringFlag(ctx.flags, 'timezone') };
+      if (changes.heartbeatCron === undefined && changes.timezone === undefined) throw new UsageError('Give --heartbeat and/or --timezone.');
+      const deps = await ctx.openApp();
+      return output(setGoalSchedule(deps, { actor: ctx.actor }, positional(ctx, 0, 'goal'), changes), (goal) => ({ goal: goalToWire(goal) }), goalLine);
+    },
+  },
+  {
+    path: ['goal', 'member'],
+    summary: 'Give a person a role on a goal (owner, approver, viewer).',
+    usage: 'loopx goal member <goal> <person> --role owner|approver|viewer',
+    minPositionals: 2,
+    options: { role: { type: 'string' } },
+    optionHelp: { role: 'owner, approver or viewer' },
+    output: GoalOutput,
+    async run(ctx) {
+      const role = requiredFlag(ctx.flags, 'role');
+      if (!MEMBER_ROLES.includes(role as MemberRole)) throw new UsageError(`--role must be one of ${MEMBER_ROLES.join(', ')}.`);
+      const deps = await ctx.openApp();
+      const [goalId, personId] = [positional(ctx, 0, 'goal'), positional(ctx, 1, 'person')];
+      return output(
+        addMember(deps, { actor: ctx.actor }, goalId, personId, role as MemberRole),
+        (goal) => ({ goal: goalToWire(goal, listMemberships(deps.store, goal.id)) }),
+        () => `${personId} is now ${role} of ${goalId}.`,
+      );
+    },
+  },
+];

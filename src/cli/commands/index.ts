@@ -1,0 +1,11 @@
+import type { Command } from '../command.js';
+import { agentCommands } from './agent.js';
+import { evidenceCommands } from './evidence.js';
+import { goalCommands } from './goal.js';
+import { ledgerCommands } from './ledger.js';
+import { personCommands } from './person.js';
+import { setupCommands } from './setup.js';
+import { todoCommands } from './todo.js';
+
+/** Every `loopx` command, in help order. */
+export const COMMANDS: readonly Command[] = [...setupCommands, ...goalCommands, ...personCommands, ...agentCommands, ...todoCommands, ...evidenceCommands, ...ledgerCommands];

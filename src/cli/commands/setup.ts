@@ -1,0 +1,91 @@
+import { existsSync } from 'node:fs';
+import { DoctorOutput, InitOutput } from '../../contract/cli-output.js';
+import { ERROR_TABLE } from '../../kernel/errors.js';
+import { ok } from '../../kernel/result.js';
+import { openStore } from '../../store/db.js';
+import { pendingMigrations, runMigrations } from '../../store/migrate.js';
+import { verifyChain } from '../../store/events.js';
+import { startLoopxServer } from '../../server.js';
+import { z } from 'zod';
+import type { Command } from '../command.js';
+import { output } from '../output.js';
+
+interface Check {
+  name: string;
+  ok: boolean;
+  detail: string;
+  fix?: string;
+}
+
+/** `loopx init`, `loopx doctor`, `loopx serve`. */
+export const setupCommands: readonly Command[] = [
+  {
+    path: ['init'],
+    summary: 'Create the database (if needed) and run migrations.',
+    usage: 'loopx init',
+    output: InitOutput,
+    async run(ctx) {
+      const store = openStore({ path: ctx.config.LOOPX_DB });
+      try {
+        const before = await pendingMigrations(store);
+        const migrated = await runMigrations(store);
+        if (migrated.error) throw migrated.error;
+        return output(
+          { ok: true, value: before },
+          (applied) => ({ database: ctx.config.LOOPX_DB, migrations_applied: applied }),
+          (applied) => `Database ready at ${ctx.config.LOOPX_DB} (${applied.length === 0 ? 'already up to date' : `applied ${applied.join(', ')}`}).`,
+        );
+      } finally {
+        store.close();
+      }
+    },
+  },
+  {
+    path: ['doctor'],
+    summary: 'Check the database, migrations, ledger and configuration, and say what to fix.',
+    usage: 'loopx doctor',
+    output: DoctorOutput,
+    async run(ctx) {
+      const checks: Check[] = [{ name: 'config', ok: true, detail: `database ${ctx.config.LOOPX_DB}, server ${ctx.config.LOOPX_HOST}:${ctx.config.LOOPX_PORT}` }];
+      if (ctx.config.LOOPX_DB !== ':memory:' && !existsSync(ctx.config.LOOPX_DB)) {
+        checks.push({ name: 'database', ok: false, detail: `no database at ${ctx.config.LOOPX_DB}`, fix: 'run `loopx init` (or `npm start`, which creates it)' });
+      } else {
+        const store = openStore({ path: ctx.config.LOOPX_DB });
+        try {
+          const integrity = store.sqlite.pragma('quick_check', { simple: true });
+          checks.push({ name: 'database', ok: integrity === 'ok', detail: `quick_check: ${String(integrity)}`, ...(integrity === 'ok' ? {} : { fix: 'restore the database from a backup' }) });
+          const pending = await pendingMigrations(store);
+          checks.push(pending.length === 0 ? { name: 'migrations', ok: true, detail: 'up to date' } : { name: 'migrations', ok: false, detail: `pending: ${pending.join(', ')}`, fix: 'run `loopx init`' });
+          if (pending.length === 0) {
+            const chain = verifyChain(store);
+            checks.push(chain.ok ? { name: 'ledger', ok: true, detail: `${chain.checked} events, hash chain intact` } : { name: 'ledger', ok: false, detail: `${chain.problems.length} problem(s)`, fix: 'run `loopx audit verify` and restore from a backup' });
+          }
+        } finally {
+          store.close();
+        }
+      }
+      const allOk = checks.every((c) => c.ok);
+      const text = checks.map((c) => `${c.ok ? 'ok  ' : 'FAIL'} ${c.name}: ${c.detail}${c.fix ? `\n     fix: ${c.fix}` : ''}`).join('\n');
+      return ok({ data: { schema_version: 1 as const, ok: allOk, checks }, text, exitCode: allOk ? 0 : ERROR_TABLE.config_invalid.exit });
+    },
+  },
+  {
+    path: ['serve'],
+    summary: 'Run the LoopX server: the agent API, chat surfaces and the web board.',
+    usage: 'loopx serve',
+    output: z.object({ schema_version: z.literal(1), url: z.string() }),
+    async run(ctx) {
+      const deps = await ctx.openApp();
+      const { server, port } = await startLoopxServer(deps, ctx.config);
+      const url = `http://${ctx.config.LOOPX_HOST}:${port}`;
+      ctx.print(`LoopX listening on ${url} (database ${ctx.config.LOOPX_DB})`);
+      await new Promise<void>((resolve) => {
+        const stop = () => server.close(() => resolve());
+        process.once('SIGINT', stop);
+        process.once('SIGTERM', stop);
+      });
+      deps.store.close();
+      return ok({ data: { schema_version: 1 as const, url }, text: 'LoopX stopped.' });
+    },
+  },
+];

@@ -1,0 +1,47 @@
+import { existsSync, readFileSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { z } from 'zod';
+
+const Port = z.coerce.number().int().min(0).max(65_535);
+
+/** Every setting LoopX reads, from the environment (and `.env`); `.env.example` lists them in this order. */
+export const ConfigSchema = z.object({
+  LOOPX_DB: z.string().min(1).default('.loopx/loopx.db'),
+  LOOPX_HOST: z.string().min(1).default('127.0.0.1'),
+  LOOPX_PORT: Port.default(8787),
+  LOOPX_BODY_LIMIT_BYTES: z.coerce.number().int().min(1024).max(16 * 1024 * 1024).default(256 * 1024),
+  LOOPX_SYNCHRONOUS: z.enum(['NORMAL', 'FULL']).default('FULL'),
+  LOOPX_LOG_LEVEL: z.enum(['silent', 'error', 'warn', 'info']).default('info'),
+});
+
+/** Parsed, frozen configuration. */
+export type Config = Readonly<z.infer<typeof ConfigSchema>>;
+
+/** A configuration problem, with what to fix. */
+export class ConfigError extends Error {
+  override readonly name = 'ConfigError';
+}
+
+/** Reads KEY=VALUE lines from a `.env` file; the real environment wins over it. */
+export function readDotEnv(path: string): Record<string, string> {
+  if (!existsSync(path)) return {};
+  const entries: Record<string, string> = {};
+  for (const line of readFileSync(path, 'utf8').split(/\r?\n/)) {
+    const match = /^\s*([A-Z][A-Z0-9_]*)\s*=\s*(.*?)\s*$/.exec(line);
+    if (!match || match[1] === undefined) continue;
+    entries[match[1]] = (match[2] ?? '').replace(/^(['"])(.*)\1$/, '$2');
+  }
+  return entries;
+}
+
+/** Loads the configuration once, from the composition root; fails with every problem named. */
+export function loadConfig(env: Record<string, string | undefined> = process.env, cwd = process.cwd()): Config {
+  const merged = { ...readDotEnv(resolve(cwd, '.env')), ...env };
+  const parsed = ConfigSchema.safeParse(merged);
+  if (!parsed.success) {
+    const problems = parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ');
+    throw new ConfigError(`Configuration is invalid: ${problems}. Fix the environment or .env (see .env.example).`);
+  }
+  const dbPath = parsed.data.LOOPX_DB === ':memory:' ? ':memory:' : resolve(cwd, parsed.data.LOOPX_DB);
+  return Object.freeze({ ...parsed.data, LOOPX_DB: dbPath });
+}

@@ -1,0 +1,51 @@
+import { z } from 'zod';
+import { AgentWire, EventWire, EvidenceWire, GoalWire, PersonWire, StatusWire, TodoWire } from './wire.js';
+
+/** Every `--json` output carries `schema_version`; fields are added, never renamed or removed. */
+export const CLI_SCHEMA_VERSION = 1;
+
+function versioned<T extends z.ZodRawShape>(shape: T) {
+  return z.object({ schema_version: z.literal(CLI_SCHEMA_VERSION), ...shape });
+}
+
+/** `goal add|show|set|member`. */
+export const GoalOutput = versioned({ goal: GoalWire });
+/** `goal stop|resume|complete`. */
+export const GoalChangeOutput = versioned({ goal: GoalWire, changed: z.boolean() });
+/** `goal list`. */
+export const GoalListOutput = versioned({ goals: z.array(GoalWire) });
+/** `person add|link`. */
+export const PersonOutput = versioned({ person: PersonWire });
+/** `person list`. */
+export const PersonListOutput = versioned({ people: z.array(PersonWire) });
+/** `agent add`: the token (and signing secret) are printed exactly once. */
+export const AgentAddOutput = versioned({ agent_id: z.string(), token: z.string(), signing_secret: z.string().optional(), agent: AgentWire });
+/** `agent register|revoke`. */
+export const AgentOutput = versioned({ agent: AgentWire });
+/** `agent list`. */
+export const AgentListOutput = versioned({ agents: z.array(AgentWire) });
+/** `todo add|claim|renew|release|block|defer|update|reopen`. */
+export const TodoOutput = versioned({ todo: TodoWire, changed: z.boolean().optional() });
+/** `todo supersede`. */
+export const SupersedeOutput = versioned({ todo: TodoWire, replacement: TodoWire });
+/** `todo complete`. */
+export const CompletionOutput = versioned({ todo: TodoWire, successors: z.array(TodoWire), changed: z.boolean() });
+/** `todo list`. */
+export const TodoListOutput = versioned({ todos: z.array(TodoWire) });
+/** `evidence add`. */
+export const EvidenceOutput = versioned({ evidence: EvidenceWire });
+/** `evidence list`. */
+export const EvidenceListOutput = versioned({ evidence: z.array(EvidenceWire) });
+/** `status`. */
+export const StatusOutput = versioned({ goals: z.array(StatusWire) });
+/** `events`. */
+export const EventsOutput = versioned({ events: z.array(EventWire) });
+/** `audit verify`. */
+export const AuditOutput = versioned({ ok: z.boolean(), checked: z.number(), problems: z.array(z.object({ seq: z.number(), problem: z.string() })) });
+/** `init`. */
+export const InitOutput = versioned({ database: z.string(), migrations_applied: z.array(z.string()) });
+/** `doctor`. */
+export const DoctorOutput = versioned({
+  ok: z.boolean(),
+  checks: z.array(z.object({ name: z.string(), ok: z.boolean(), detail: z.string(), fix: z.string().optional() })),
+});

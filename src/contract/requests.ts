@@ -1,0 +1,81 @@
+import { z } from 'zod';
+import { LEASE_MAX_SECONDS, LEASE_MIN_SECONDS } from '../kernel/lease.js';
+import { DELIVERY_OUTCOMES, EVIDENCE_KINDS, PRIORITIES, TASK_CLASSES } from '../kernel/vocabulary.js';
+
+// Request bodies are strict: an unknown field is refused with its path, so a typo never silently drops data.
+
+const Text = (max: number) => z.string().trim().min(1).max(max);
+const Id = z.string().min(1).max(128);
+const TtlSeconds = z.number().int().min(LEASE_MIN_SECONDS).max(LEASE_MAX_SECONDS);
+/** `todo_done:<id>`, `gate:<id>` or an ISO-8601 time. */
+export const ResumeWhen = z
+  .string()
+  .max(200)
+  .refine((v) => /^(todo_done|gate):[A-Za-z0-9_-]+$/.test(v) || !Number.isNaN(Date.parse(v)), 'use todo_done:<id>, gate:<id> or an ISO-8601 time');
+
+/** Body of `POST /v1/goals/{goal}/todos` (and each successor). */
+export const TodoRequest = z.strictObject({
+  text: Text(2000),
+  priority: z.enum(PRIORITIES).optional(),
+  task_class: z.enum(TASK_CLASSES).optional(),
+  action_kind: z.string().max(64).optional(),
+  claim: z.boolean().optional(),
+  resume_when: ResumeWhen.optional(),
+});
+export type TodoRequest = z.infer<typeof TodoRequest>;
+
+/** Body of `POST /v1/todos/{todo}/claim`. */
+export const ClaimRequest = z.strictObject({ ttl_seconds: TtlSeconds.optional() });
+
+/** Body of `POST /v1/todos/{todo}/renew`. */
+export const RenewRequest = z.strictObject({ lease_version: z.number().int().min(0), ttl_seconds: TtlSeconds.optional() });
+
+/** Body of `POST /v1/todos/{todo}/release`. */
+export const ReleaseRequest = z.strictObject({ lease_version: z.number().int().min(0) });
+
+/** Optional usage reported with evidence. */
+export const UsageRequest = z.strictObject({
+  tokens_in: z.number().int().min(0).max(1e12).optional(),
+  tokens_out: z.number().int().min(0).max(1e12).optional(),
+  cost_usd: z.number().min(0).max(1e9).optional(),
+});
+
+const EvidenceFields = {
+  todo_id: Id.optional(),
+  gate_id: Id.optional(),
+  turn_id: Id.optional(),
+  kind: z.enum(EVIDENCE_KINDS),
+  summary: Text(2000),
+  url: z.url({ protocol: /^https?$/ }).max(2000).optional(),
+  data: z
+    .record(z.string().max(128), z.unknown())
+    .refine((d) => JSON.stringify(d).length <= 16_384, 'data must stay under 16 KB of JSON: link to large artefacts instead')
+    .optional(),
+  delivery_outcome: z.enum(DELIVERY_OUTCOMES).optional(),
+  usage: UsageRequest.optional(),
+};
+
+/** Body of `POST /v1/evidence`. */
+export const EvidenceRequest = z.strictObject({ goal_id: Id, ...EvidenceFields });
+export type EvidenceRequest = z.infer<typeof EvidenceRequest>;
+
+/** Evidence attached to a completion (its goal is the todo's). */
+export const InlineEvidenceRequest = z.strictObject(EvidenceFields);
+
+/** Body of `POST /v1/todos/{todo}/complete`. */
+export const CompleteRequest = z.strictObject({
+  lease_version: z.number().int().min(0).optional(),
+  evidence: InlineEvidenceRequest.optional(),
+  successors: z.array(TodoRequest.omit({ claim: true })).max(20).optional(),
+  no_followup: Text(1000).optional(),
+});
+export type CompleteRequest = z.infer<typeof CompleteRequest>;
+
+/** Body of `POST /v1/todos/{todo}/block`. */
+export const BlockRequest = z.strictObject({ reason: Text(1000) });
+
+/** Body of `POST /v1/goals/{goal}/heartbeat`. */
+export const HeartbeatRequest = z.strictObject({ turn_id: Id.optional(), note: z.string().max(500).optional() });
+
+/** The `Idempotency-Key` header. */
+export const IdempotencyKey = z.string().min(1).max(128).regex(/^[\x21-\x7e]+$/, 'printable ASCII without spaces');

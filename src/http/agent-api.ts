@@ -1,0 +1,55 @@
+import type { AppDeps } from '../app/deps.js';
+import { IdempotencyKey } from '../contract/requests.js';
+import { kernelError } from '../kernel/errors.js';
+import { authenticateAgent } from './agent-auth.js';
+import { errorResponse } from './errors.js';
+import type { HttpHandler } from './types.js';
+import { evidenceRoutes } from './v1/evidence.js';
+import type { Route } from './v1/route.js';
+import { todoRoutes } from './v1/todos.js';
+
+interface CompiledRoute {
+  readonly route: Route;
+  readonly regex: RegExp;
+  readonly names: readonly string[];
+}
+
+function compile(route: Route): CompiledRoute {
+  const names: string[] = [];
+  const source = route.pattern.replace(/:([a-z_]+)/g, (_, name: string) => {
+    names.push(name);
+    return '([A-Za-z0-9_.:-]{1,128})';
+  });
+  return { route, regex: new RegExp(`^${source}$`), names };
+}
+
+/** Every endpoint of the agent API. */
+export const AGENT_ROUTES: readonly Route[] = [...todoRoutes, ...evidenceRoutes];
+
+/**
+ * The `/v1` agent API as one handler: route (404/405) → authenticate (401) → idempotency key → endpoint.
+ * Endpoints validate their own bodies (415/400/422) and answer typed errors.
+ */
+export function createAgentApi(deps: AppDeps, routes: readonly Route[] = AGENT_ROUTES): HttpHandler {
+  const compiled = routes.map(compile);
+  return (request) => {
+    const candidates = compiled.map((c) => ({ c, match: c.regex.exec(request.path) })).filter((x) => x.match !== null);
+    if (candidates.length === 0) return errorResponse(kernelError('not_found', `No endpoint ${request.path}; see docs/agent-api.md.`));
+    const hit = candidates.find((x) => x.c.route.method === request.method);
+    if (!hit || !hit.match) {
+      const allowed = [...new Set(candidates.map((x) => x.c.route.method))].join(', ');
+      return errorResponse(kernelError('method_not_allowed', `${request.method} is not allowed on ${request.path}; use ${allowed}.`), { allow: allowed });
+    }
+    const actor = authenticateAgent(deps, request, deps.clock.now());
+    if (!actor.ok) return errorResponse(actor.error);
+    const rawKey = request.headers['idempotency-key'];
+    let idempotencyKey: string | null = null;
+    if (rawKey !== undefined) {
+      const key = IdempotencyKey.safeParse(Array.isArray(rawKey) ? rawKey[0] : rawKey);
+      if (!key.success) return errorResponse(kernelError('invalid_request', 'Idempotency-Key must be 1–128 printable ASCII characters without spaces.'));
+      idempotencyKey = key.data;
+    }
+    const params = Object.fromEntries(hit.c.names.map((name, i) => [name, decodeURIComponent(hit.match?.[i + 1] ?? '')]));
+    return hit.c.route.handle({ deps, request, params, actor: actor.value, origin: { actor: actor.value, idempotencyKey } });
+  };
+}

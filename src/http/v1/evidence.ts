@@ -1,0 +1,60 @@
+import { addEvidence, recordHeartbeat, type EvidenceInput } from '../../app/evidence.js';
+import { goalStatus } from '../../app/queries/goal-status.js';
+import { requireGoalAccess } from '../../app/actor.js';
+import { EvidenceRequest, HeartbeatRequest, type InlineEvidenceRequest } from '../../contract/requests.js';
+import { evidenceToWire, type StatusWire } from '../../contract/wire.js';
+import type { z } from 'zod';
+import { errorResponse } from '../errors.js';
+import { param, respond, withBody, type Route } from './route.js';
+
+/** Maps wire evidence fields to the use case's input (the goal comes from the body or the todo). */
+export function evidenceFromWire(body: z.infer<typeof InlineEvidenceRequest>): Omit<EvidenceInput, 'goalId'> {
+  return {
+    todoId: body.todo_id,
+    gateId: body.gate_id,
+    turnId: body.turn_id,
+    kind: body.kind,
+    summary: body.summary,
+    url: body.url,
+    data: body.data,
+    deliveryOutcome: body.delivery_outcome,
+    usage: body.usage ? { tokensIn: body.usage.tokens_in, tokensOut: body.usage.tokens_out, costUsd: body.usage.cost_usd } : undefined,
+  };
+}
+
+/** Evidence, agent heartbeat and goal status endpoints. */
+export const evidenceRoutes: readonly Route[] = [
+  {
+    method: 'POST',
+    pattern: '/v1/evidence',
+    handle: (call) =>
+      withBody(call, EvidenceRequest, (body) =>
+        respond(addEvidence(call.deps, call.origin, { ...evidenceFromWire(body), goalId: body.goal_id }), (evidence) => ({ evidence: evidenceToWire(evidence) }), 201),
+      ),
+  },
+  {
+    method: 'POST',
+    pattern: '/v1/goals/:goal/heartbeat',
+    handle: (call) =>
+      withBody(call, HeartbeatRequest, (body) =>
+        respond(recordHeartbeat(call.deps, call.origin, param(call, 'goal'), { turnId: body.turn_id, note: body.note }), () => ({ ok: true })),
+      ),
+  },
+  {
+    method: 'GET',
+    pattern: '/v1/goals/:goal/status',
+    handle: (call) => {
+      const goalId = param(call, 'goal');
+      const access = requireGoalAccess(call.deps.store, call.actor, goalId);
+      if (!access.ok) return errorResponse(access.error);
+      return respond(goalStatus(call.deps.store, goalId, call.deps.clock.now()), (s): StatusWire => ({
+        goal: s.goal.id,
+        title: s.goal.title,
+        status: s.goal.status,
+        lanes: s.lanes,
+        next: s.next,
+        open_gates: [],
+      }));
+    },
+  },
+];

@@ -1,0 +1,94 @@
+import { fail, type KernelError } from './errors.js';
+import { activeHolder, type LeaseState } from './lease.js';
+import { ok, type Result } from './result.js';
+import type { Priority, TaskClass, TodoRole, TodoStatus } from './vocabulary.js';
+
+/** The kernel's view of a todo: what the rules need, nothing about storage. */
+export interface TodoState extends LeaseState {
+  readonly id: string;
+  readonly goalId: string;
+  readonly status: TodoStatus;
+  readonly role: TodoRole;
+  readonly taskClass: TaskClass;
+  readonly priority: Priority;
+  readonly actionKind: string | null;
+  readonly createdAt: string;
+}
+
+/** A todo as the application sees it: the kernel state plus its descriptive fields. */
+export interface Todo extends TodoState {
+  readonly text: string;
+  readonly blockedReason: string | null;
+  readonly resumeWhen: string | null;
+  readonly predecessorId: string | null;
+  readonly supersededBy: string | null;
+  readonly noFollowup: string | null;
+  readonly completedAt: string | null;
+  readonly completedBy: string | null;
+  readonly revision: number;
+  readonly updatedAt: string;
+}
+
+/** Who is completing: an agent (subject to the completion fence) or a person/system via the CLI. */
+export interface Completer {
+  readonly agentId: string | null;
+  readonly leaseVersion?: number | undefined;
+}
+
+/** What completing did: `changed` is false for a repeated completion. */
+export interface CompletionDecision {
+  readonly changed: boolean;
+}
+
+/** True when the todo can still be worked on. */
+export function isWorkable(todo: Pick<TodoState, 'status'>): boolean {
+  return todo.status === 'open' || todo.status === 'blocked' || todo.status === 'deferred';
+}
+
+/**
+ * Decides a completion: idempotent on a done todo; the lease holder alone may complete while a lease is
+ * active (the completion fence); an agent todo needs at least one successor or a no-followup reason.
+ */
+export function decideCompletion(
+  todo: TodoState,
+  by: Completer,
+  followup: { successors: number; noFollowup: string | null },
+  now: Date,
+): Result<CompletionDecision, KernelError> {
+  if (todo.status === 'done') return ok({ changed: false });
+  if (todo.status === 'superseded') return fail('todo_not_open', `Todo ${todo.id} was superseded; complete its replacement instead.`);
+  const holder = activeHolder(todo, now);
+  if (holder !== null && holder !== by.agentId) {
+    return fail('not_claimed_by_you', `Todo ${todo.id} is leased by ${holder} until ${todo.leaseExpiresAt}; only the holder may complete it.`, { holder });
+  }
+  if (holder !== null && by.leaseVersion !== undefined && by.leaseVersion !== todo.leaseVersion) {
+    return fail('lease_version_mismatch', `Lease version ${by.leaseVersion} is stale (current ${todo.leaseVersion}).`, {
+      current_version: todo.leaseVersion,
+    });
+  }
+  const reason = followup.noFollowup?.trim() ?? '';
+  if (todo.role === 'agent' && followup.successors === 0 && reason === '') {
+    return fail(
+      'completion_requires_successor_or_no_followup',
+      'Completing an agent todo needs at least one successor todo or a no_followup reason saying why nothing follows.',
+    );
+  }
+  return ok({ changed: true });
+}
+
+/** Refuses changes to a todo that is done or superseded. */
+export function requireWorkable<T extends TodoState>(todo: T): Result<T, KernelError> {
+  if (isWorkable(todo)) return ok(todo);
+  return fail('todo_not_open', `Todo ${todo.id} is ${todo.status}; it can no longer change.`);
+}
+
+/** Sort order for executable todos: the agent's own claims first, then priority, then age. */
+export function compareForSelection(agentId: string, now: Date) {
+  return (a: TodoState, b: TodoState): number => {
+    const mineA = activeHolder(a, now) === agentId ? 0 : 1;
+    const mineB = activeHolder(b, now) === agentId ? 0 : 1;
+    if (mineA !== mineB) return mineA - mineB;
+    if (a.priority !== b.priority) return a.priority < b.priority ? -1 : 1;
+    return a.createdAt < b.createdAt ? -1 : a.createdAt > b.createdAt ? 1 : 0;
+  };
+}

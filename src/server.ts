@@ -1,0 +1,23 @@
+import type { Server } from 'node:http';
+import type { AppDeps } from './app/deps.js';
+import type { Config } from './config.js';
+import { createAgentApi } from './http/agent-api.js';
+import { createHttpServer, listen, type Mount, type RawMount } from './http/serve.js';
+import { VERSION } from './version.js';
+
+/** Everything the one server answers: health, the agent API, and whatever surfaces add. */
+export function createLoopxServer(deps: AppDeps, config: Config, extra: { mounts?: readonly Mount[]; rawMounts?: readonly RawMount[] } = {}): Server {
+  const mounts: Mount[] = [
+    { prefix: '/healthz', handler: () => ({ status: 200, body: { ok: true, version: VERSION } }) },
+    { prefix: '/v1/', handler: createAgentApi(deps) },
+    ...(extra.mounts ?? []),
+  ];
+  return createHttpServer({ mounts, rawMounts: extra.rawMounts ?? [], bodyLimitBytes: config.LOOPX_BODY_LIMIT_BYTES, logger: deps.logger });
+}
+
+/** Starts the server on the configured host and port; resolves with the bound port. */
+export async function startLoopxServer(deps: AppDeps, config: Config): Promise<{ server: Server; port: number }> {
+  const server = createLoopxServer(deps, config);
+  const port = await listen(server, config.LOOPX_PORT, config.LOOPX_HOST);
+  return { server, port };
+}

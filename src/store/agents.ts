@@ -1,0 +1,101 @@
+import type { Agent } from '../kernel/entities.js';
+import type { Store } from './db.js';
+
+function goalsOf(store: Store, agentId: string): string[] {
+  return store
+    .all(store.kysely.selectFrom('agent_goals').select('goal_id').where('agent_id', '=', agentId).orderBy('goal_id'))
+    .map((row) => row.goal_id);
+}
+
+/** Inserts an agent with its hashed token. */
+export function insertAgent(
+  store: Store,
+  agent: { id: string; name: string; tokenHash: string; signingSecret: string | null },
+  at: string,
+): void {
+  store.run(
+    store.kysely.insertInto('agents').values({
+      id: agent.id,
+      name: agent.name,
+      token_hash: agent.tokenHash,
+      signing_secret: agent.signingSecret,
+      status: 'active',
+      last_seen_at: null,
+      revision: 1,
+      created_at: at,
+      updated_at: at,
+    }),
+  );
+}
+
+/** Reads one agent. */
+export function findAgent(store: Store, id: string): Agent | undefined {
+  const row = store.first(store.kysely.selectFrom('agents').selectAll().where('id', '=', id));
+  if (!row) return undefined;
+  return {
+    id: row.id,
+    name: row.name,
+    status: row.status as Agent['status'],
+    signs: row.signing_secret !== null,
+    lastSeenAt: row.last_seen_at,
+    goals: goalsOf(store, row.id),
+  };
+}
+
+/** The agent's request-signing secret, read only to verify a signature. */
+export function signingSecretOf(store: Store, id: string): string | null {
+  return store.first(store.kysely.selectFrom('agents').select('signing_secret').where('id', '=', id))?.signing_secret ?? null;
+}
+
+/** The agent whose token hashes to `tokenHash`, if any. */
+export function findAgentByTokenHash(store: Store, tokenHash: string): Agent | undefined {
+  const row = store.first(store.kysely.selectFrom('agents').select('id').where('token_hash', '=', tokenHash));
+  return row ? findAgent(store, row.id) : undefined;
+}
+
+/** Lists every agent. */
+export function listAgents(store: Store): Agent[] {
+  return store
+    .all(store.kysely.selectFrom('agents').select('id').orderBy('id'))
+    .map((row) => findAgent(store, row.id))
+    .filter((a): a is Agent => a !== undefined);
+}
+
+/** Registers an agent on a goal (no-op when already registered). */
+export function registerAgentOnGoal(store: Store, agentId: string, goalId: string, at: string): boolean {
+  return (
+    store.run(
+      store.kysely
+        .insertInto('agent_goals')
+        .values({ agent_id: agentId, goal_id: goalId, created_at: at })
+        .onConflict((oc) => oc.doNothing()),
+    ) === 1
+  );
+}
+
+/** True when the agent is registered on the goal. */
+export function isAgentOnGoal(store: Store, agentId: string, goalId: string): boolean {
+  return (
+    store.first(store.kysely.selectFrom('agent_goals').select('goal_id').where('agent_id', '=', agentId).where('goal_id', '=', goalId)) !==
+    undefined
+  );
+}
+
+/** Agent ids registered on a goal. */
+export function listGoalAgents(store: Store, goalId: string): string[] {
+  return store
+    .all(store.kysely.selectFrom('agent_goals').select('agent_id').where('goal_id', '=', goalId).orderBy('agent_id'))
+    .map((row) => row.agent_id);
+}
+
+/** Marks an agent revoked. */
+export function revokeAgent(store: Store, id: string, at: string): void {
+  store.run(
+    store.kysely.updateTable('agents').set((eb) => ({ status: 'revoked', revision: eb('revision', '+', 1), updated_at: at })).where('id', '=', id),
+  );
+}
+
+/** Records agent activity (evidence or heartbeat). */
+export function touchAgent(store: Store, id: string, at: string): void {
+  store.run(store.kysely.updateTable('agents').set({ last_seen_at: at }).where('id', '=', id));
+}

@@ -1,0 +1,54 @@
+import type { Evidence } from '../kernel/entities.js';
+import type { DeliveryOutcome, EvidenceKind } from '../kernel/vocabulary.js';
+import type { Store } from './db.js';
+import type { EvidenceTable } from './tables.js';
+
+/** Maps a stored row to domain evidence. */
+export function evidenceFromRow(row: EvidenceTable): Evidence {
+  const hasUsage = row.tokens_in !== null || row.tokens_out !== null || row.cost_usd !== null;
+  return {
+    id: row.id,
+    goalId: row.goal_id,
+    todoId: row.todo_id,
+    gateId: row.gate_id,
+    agentId: row.agent_id,
+    turnId: row.turn_id,
+    kind: row.kind as EvidenceKind,
+    summary: row.summary,
+    url: row.url,
+    data: row.data === null ? null : (JSON.parse(row.data) as unknown),
+    deliveryOutcome: row.delivery_outcome as DeliveryOutcome | null,
+    usage: hasUsage ? { tokensIn: row.tokens_in, tokensOut: row.tokens_out, costUsd: row.cost_usd } : null,
+    createdAt: row.created_at,
+  };
+}
+
+/** Inserts evidence. */
+export function insertEvidence(store: Store, evidence: Evidence): void {
+  store.run(
+    store.kysely.insertInto('evidence').values({
+      id: evidence.id,
+      goal_id: evidence.goalId,
+      todo_id: evidence.todoId,
+      gate_id: evidence.gateId,
+      agent_id: evidence.agentId,
+      turn_id: evidence.turnId,
+      kind: evidence.kind,
+      summary: evidence.summary,
+      url: evidence.url,
+      data: evidence.data === null || evidence.data === undefined ? null : JSON.stringify(evidence.data),
+      delivery_outcome: evidence.deliveryOutcome,
+      tokens_in: evidence.usage?.tokensIn ?? null,
+      tokens_out: evidence.usage?.tokensOut ?? null,
+      cost_usd: evidence.usage?.costUsd ?? null,
+      created_at: evidence.createdAt,
+    }),
+  );
+}
+
+/** A goal's evidence, newest first. */
+export function listEvidence(store: Store, goalId: string, limit = 50): Evidence[] {
+  return store
+    .all(store.kysely.selectFrom('evidence').selectAll().where('goal_id', '=', goalId).orderBy('created_at', 'desc').orderBy('id', 'desc').limit(limit))
+    .map(evidenceFromRow);
+}

@@ -1,0 +1,7 @@
+import type { Migration } from 'kysely';
+import * as m0001 from './0001_foundation.js';
+
+/** Every migration, by name; names sort in the order they run. Append new files here, never edit old ones. */
+export const MIGRATIONS: Readonly<Record<string, Migration>> = {
+  '0001_foundation': m0001,
+};

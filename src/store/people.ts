@@ -1,0 +1,44 @@
+import type { Person } from '../kernel/entities.js';
+import type { ChatSurface } from '../kernel/vocabulary.js';
+import type { Store } from './db.js';
+
+/** Inserts a person. */
+export function insertPerson(store: Store, person: { id: string; name: string; timezone: string | null }, at: string): void {
+  store.run(store.kysely.insertInto('people').values({ ...person, revision: 1, created_at: at, updated_at: at }));
+}
+
+/** Reads one person with their linked identities. */
+export function findPerson(store: Store, id: string): Person | undefined {
+  const row = store.first(store.kysely.selectFrom('people').selectAll().where('id', '=', id));
+  if (!row) return undefined;
+  const identities = store
+    .all(store.kysely.selectFrom('person_identities').select(['surface', 'external_id']).where('person_id', '=', id).orderBy('surface'))
+    .map((i) => ({ surface: i.surface as ChatSurface, externalId: i.external_id }));
+  return { id: row.id, name: row.name, timezone: row.timezone, identities };
+}
+
+/** Lists people ids and names. */
+export function listPeople(store: Store): Person[] {
+  return store
+    .all(store.kysely.selectFrom('people').select('id').orderBy('id'))
+    .map((row) => findPerson(store, row.id))
+    .filter((p): p is Person => p !== undefined);
+}
+
+/** Links (or re-links) a chat identity to a person. */
+export function linkIdentity(store: Store, personId: string, surface: ChatSurface, externalId: string, at: string): void {
+  store.run(
+    store.kysely
+      .insertInto('person_identities')
+      .values({ surface, external_id: externalId, person_id: personId, created_at: at })
+      .onConflict((oc) => oc.columns(['surface', 'external_id']).doUpdateSet({ person_id: personId })),
+  );
+}
+
+/** The person a chat identity is linked to, if any. */
+export function findPersonByIdentity(store: Store, surface: ChatSurface, externalId: string): Person | undefined {
+  const row = store.first(
+    store.kysely.selectFrom('person_identities').select('person_id').where('surface', '=', surface).where('external_id', '=', externalId),
+  );
+  return row ? findPerson(store, row.person_id) : undefined;
+}

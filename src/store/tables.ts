@@ -1,0 +1,140 @@
+/** Goals: the unit of work, quota and one Kanban card. */
+export interface GoalTable {
+  id: string;
+  title: string;
+  objective: string;
+  status: string;
+  timezone: string;
+  heartbeat_cron: string;
+  revision: number;
+  created_at: string;
+  updated_at: string;
+}
+
+/** People: where authority lives. */
+export interface PersonTable {
+  id: string;
+  name: string;
+  timezone: string | null;
+  revision: number;
+  created_at: string;
+  updated_at: string;
+}
+
+/** Chat identities linked to a person (`slack` + `T:U`, `lark` + `tenant:open_id`). */
+export interface PersonIdentityTable {
+  surface: string;
+  external_id: string;
+  person_id: string;
+  created_at: string;
+}
+
+/** Who holds which role on which goal. */
+export interface MembershipTable {
+  goal_id: string;
+  person_id: string;
+  role: string;
+  created_at: string;
+}
+
+/** Agents act only through their token; the token is stored hashed. */
+export interface AgentTable {
+  id: string;
+  name: string;
+  token_hash: string;
+  signing_secret: string | null;
+  status: string;
+  last_seen_at: string | null;
+  revision: number;
+  created_at: string;
+  updated_at: string;
+}
+
+/** Which goals an agent is registered on. */
+export interface AgentGoalTable {
+  agent_id: string;
+  goal_id: string;
+  created_at: string;
+}
+
+/** Todos, with the claim and lease on the row itself. */
+export interface TodoTable {
+  id: string;
+  goal_id: string;
+  text: string;
+  role: string;
+  task_class: string;
+  priority: string;
+  status: string;
+  blocked_reason: string | null;
+  action_kind: string | null;
+  resume_when: string | null;
+  claimed_by: string | null;
+  lease_expires_at: string | null;
+  lease_version: number;
+  lease_epoch: number;
+  lease_started_at: string | null;
+  predecessor_id: string | null;
+  superseded_by: string | null;
+  no_followup: string | null;
+  completed_at: string | null;
+  completed_by: string | null;
+  revision: number;
+  created_at: string;
+  updated_at: string;
+}
+
+/** Evidence: what an agent proves, compact and public-safe. */
+export interface EvidenceTable {
+  id: string;
+  goal_id: string;
+  todo_id: string | null;
+  gate_id: string | null;
+  agent_id: string | null;
+  turn_id: string | null;
+  kind: string;
+  summary: string;
+  url: string | null;
+  data: string | null;
+  delivery_outcome: string | null;
+  tokens_in: number | null;
+  tokens_out: number | null;
+  cost_usd: number | null;
+  created_at: string;
+}
+
+/** The append-only, hash-chained ledger. */
+export interface EventTable {
+  seq: number;
+  at: string;
+  goal_id: string | null;
+  type: string;
+  actor: string;
+  payload: string;
+  idempotency_key: string | null;
+  prev_hash: string;
+  hash: string;
+}
+
+/** Stored results of idempotent writes, per actor and key. */
+export interface IdempotencyTable {
+  actor: string;
+  key: string;
+  request_hash: string;
+  response: string;
+  created_at: string;
+}
+
+/** Every table, for kysely's types. */
+export interface Tables {
+  goals: GoalTable;
+  people: PersonTable;
+  person_identities: PersonIdentityTable;
+  memberships: MembershipTable;
+  agents: AgentTable;
+  agent_goals: AgentGoalTable;
+  todos: TodoTable;
+  evidence: EvidenceTable;
+  events: EventTable;
+  idempotency: IdempotencyTable;
+}

@@ -1,0 +1,15 @@
+import { defineConfig } from 'vitest/config';
+
+// LOOPX_TEST_REPORT (set by .ci/run) adds a JSON report so CI can print "N passed, N failed".
+const report = process.env.LOOPX_TEST_REPORT;
+
+export default defineConfig({
+  test: {
+    include: ['test/**/*.test.ts'],
+    environment: 'node',
+    testTimeout: 20_000,
+    hookTimeout: 30_000,
+    pool: 'forks',
+    reporters: report ? ['default', ['json', { outputFile: report }]] : ['default'],
+  },
+});
