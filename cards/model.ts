@@ -1,0 +1,55 @@
+import type { CardAction } from '../src/contract/card-action.js';
+import type { Lane } from '../src/kernel/lanes.js';
+
+/**
+ * The neutral card tree. `cards/` builds it from read models (pure functions); each surface renders it
+ * (Slack Block Kit, Lark card JSON, HTML) and owns its own limits, degrading instead of failing.
+ */
+export interface Card {
+  /** Stable projection key: one card per key per destination, updated in place (`goal:demo`, `gate:gate_x`). */
+  readonly key: string;
+  readonly kind: 'board' | 'gate' | 'digest' | 'heartbeat';
+  /** Plain one-line summary: notification text, and the fallback for clients that cannot show cards. */
+  readonly fallbackText: string;
+  readonly blocks: readonly CardBlock[];
+}
+
+/** Tone of a line: how a renderer may colour or mark it. */
+export type Tone = 'normal' | 'muted' | 'good' | 'warning' | 'danger';
+
+/** A link a renderer may show as a button or an anchor. */
+export interface CardLink {
+  readonly label: string;
+  readonly url: string;
+}
+
+/** One item in a list or a lane. */
+export interface CardItem {
+  readonly text: string;
+  /** Small print after the text (priority, holder, age). */
+  readonly meta?: string;
+  readonly link?: CardLink;
+  readonly tone?: Tone;
+}
+
+/** A button: a label, a style, and the request it makes. */
+export interface CardButton {
+  readonly label: string;
+  readonly style: 'primary' | 'danger' | 'default';
+  readonly action: CardAction;
+}
+
+/** The building blocks of a card. */
+export type CardBlock =
+  | { readonly type: 'header'; readonly text: string; readonly status?: string; readonly tone?: Tone }
+  | { readonly type: 'text'; readonly text: string; readonly tone?: Tone }
+  | { readonly type: 'fields'; readonly fields: readonly { readonly label: string; readonly value: string }[] }
+  | {
+      readonly type: 'lanes';
+      readonly lanes: readonly { readonly lane: Lane; readonly label: string; readonly count: number; readonly items: readonly CardItem[] }[];
+    }
+  | { readonly type: 'list'; readonly title: string; readonly items: readonly CardItem[]; readonly more?: number; readonly moreLink?: CardLink }
+  | { readonly type: 'actions'; readonly buttons: readonly CardButton[] }
+  | { readonly type: 'outcome'; readonly text: string; readonly tone: Tone }
+  | { readonly type: 'context'; readonly text: string }
+  | { readonly type: 'divider' };

@@ -1,0 +1,38 @@
+import { z } from 'zod';
+
+/** The most a platform lets a button carry (Slack: 2,000 characters); our values stay far below it. */
+export const BUTTON_VALUE_LIMIT = 2000;
+
+/** What a gate button asks for. */
+export const GATE_CHOICES = ['approve', 'reject', 'defer'] as const;
+/** A gate button's choice. */
+export type GateChoice = (typeof GATE_CHOICES)[number];
+
+/**
+ * A button value: only a version, the gate id, the revision the card showed and the choice. A click is a
+ * request; the kernel decides, so nothing else (and nothing secret) rides on the button.
+ */
+export const CardAction = z.strictObject({
+  v: z.literal(1),
+  gate: z.string().min(1).max(128),
+  rev: z.number().int().min(1),
+  choice: z.enum(GATE_CHOICES),
+});
+/** A decoded button value. */
+export type CardAction = z.infer<typeof CardAction>;
+
+/** Encodes a button value. */
+export function encodeCardAction(action: CardAction): string {
+  return JSON.stringify(action);
+}
+
+/** Decodes and validates a button value from a platform payload; null when it is not ours or malformed. */
+export function decodeCardAction(raw: unknown): CardAction | null {
+  if (typeof raw !== 'string' || raw.length > BUTTON_VALUE_LIMIT) return null;
+  try {
+    const parsed = CardAction.safeParse(JSON.parse(raw));
+    return parsed.success ? parsed.data : null;
+  } catch {
+    return null;
+  }
+}
