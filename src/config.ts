@@ -11,7 +11,12 @@ export const ConfigSchema = z.object({
   LOOPX_PORT: Port.default(8787),
   LOOPX_BODY_LIMIT_BYTES: z.coerce.number().int().min(1024).max(16 * 1024 * 1024).default(256 * 1024),
   LOOPX_SYNCHRONOUS: z.enum(['NORMAL', 'FULL']).default('FULL'),
+  LOOPX_REQUEST_TIMEOUT_MS: z.coerce.number().int().min(100).max(300_000).default(15_000),
+  LOOPX_HEADERS_TIMEOUT_MS: z.coerce.number().int().min(100).max(300_000).default(10_000),
   LOOPX_LOG_LEVEL: z.enum(['silent', 'error', 'warn', 'info']).default('info'),
+}).refine((c) => c.LOOPX_HEADERS_TIMEOUT_MS <= c.LOOPX_REQUEST_TIMEOUT_MS, {
+  message: 'must not exceed LOOPX_REQUEST_TIMEOUT_MS (Node refuses a header timeout longer than the request timeout)',
+  path: ['LOOPX_HEADERS_TIMEOUT_MS'],
 });
 
 /** Parsed, frozen configuration. */

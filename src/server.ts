@@ -12,7 +12,14 @@ export function createLoopxServer(deps: AppDeps, config: Config, extra: { mounts
     { prefix: '/v1/', handler: createAgentApi(deps) },
     ...(extra.mounts ?? []),
   ];
-  return createHttpServer({ mounts, rawMounts: extra.rawMounts ?? [], bodyLimitBytes: config.LOOPX_BODY_LIMIT_BYTES, logger: deps.logger });
+  return createHttpServer({
+    mounts,
+    rawMounts: extra.rawMounts ?? [],
+    bodyLimitBytes: config.LOOPX_BODY_LIMIT_BYTES,
+    requestTimeoutMs: config.LOOPX_REQUEST_TIMEOUT_MS,
+    headersTimeoutMs: config.LOOPX_HEADERS_TIMEOUT_MS,
+    logger: deps.logger,
+  });
 }
 
 /** Starts the server on the configured host and port; resolves with the bound port. */

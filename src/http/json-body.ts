@@ -7,10 +7,40 @@ const strictUtf8 = new TextDecoder('utf-8', { fatal: true });
 
 class UnsafeString extends Error {}
 
-// Lone surrogates and NUL bytes are valid JSON but poison storage and chat payloads: refuse them at the edge.
-function refuseUnsafeStrings(_key: string, value: unknown): unknown {
-  if (typeof value === 'string' && (value.includes('\u0000') || !value.isWellFormed())) throw new UnsafeString();
+function isUnsafe(text: string): boolean {
+  return text.includes('\u0000') || !text.isWellFormed();
+}
+
+// Lone surrogates and NUL bytes are valid JSON but poison storage and chat payloads: refuse them at the edge,
+// in object keys as well as in values.
+function refuseUnsafeStrings(key: string, value: unknown): unknown {
+  if (isUnsafe(key) || (typeof value === 'string' && isUnsafe(value))) throw new UnsafeString();
   return value;
+}
+
+/** Bodies nesting deeper than this are refused before parsing: deep documents only serve to exhaust the stack. */
+export const MAX_JSON_DEPTH = 32;
+
+const QUOTE = 0x22;
+const BACKSLASH = 0x5c;
+const OPENERS = new Set([0x5b, 0x7b]);
+const CLOSERS = new Set([0x5d, 0x7d]);
+
+// One pass over the raw bytes, skipping string contents, so the depth check costs no recursion and no allocation.
+function nestingDepth(body: Buffer): number {
+  let depth = 0;
+  let deepest = 0;
+  let inString = false;
+  for (let i = 0; i < body.length; i += 1) {
+    const byte = body[i];
+    if (inString) {
+      if (byte === BACKSLASH) i += 1;
+      else if (byte === QUOTE) inString = false;
+    } else if (byte === QUOTE) inString = true;
+    else if (OPENERS.has(byte ?? 0)) deepest = Math.max(deepest, (depth += 1));
+    else if (CLOSERS.has(byte ?? 0)) depth -= 1;
+  }
+  return deepest;
 }
 
 /** Decodes, parses and validates a JSON body: 415, 400 or 422 with the offending path, never a throw. */
@@ -18,6 +48,9 @@ export function parseJsonBody<S extends z.ZodType>(request: HttpRequest, schema:
   const type = request.headers['content-type'] ?? '';
   if (!/^application\/json\s*(;|$)/i.test(type)) {
     return err(kernelError('unsupported_media_type', 'Send the body as JSON with `Content-Type: application/json`.'));
+  }
+  if (nestingDepth(request.body) > MAX_JSON_DEPTH) {
+    return err(kernelError('invalid_request', `The JSON nests deeper than ${MAX_JSON_DEPTH} levels; keep evidence data shallow and link to large artefacts.`));
   }
   let parsed: unknown;
   try {
