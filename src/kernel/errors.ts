@@ -28,6 +28,12 @@ export const ERROR_TABLE = {
   config_invalid: { http: 500, exit: 4 },
   internal_error: { http: 500, exit: 1 },
   ledger_tampered: { http: 500, exit: 1 },
+  gate_not_pending: { http: 409, exit: 1 },
+  gate_revision_stale: { http: 409, exit: 1 },
+  gate_unscoped: { http: 422, exit: 1 },
+  not_authorised_to_decide: { http: 403, exit: 1 },
+  reason_required: { http: 422, exit: 1 },
+  quota_spend_not_found: { http: 404, exit: 3 },
 } as const satisfies Record<string, { http: number; exit: number }>;
 
 /** The snake_case code of an expected failure. */

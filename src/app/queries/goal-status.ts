@@ -6,7 +6,9 @@ import type { Todo } from '../../kernel/todo.js';
 import { listAgents } from '../../store/agents.js';
 import type { Store } from '../../store/db.js';
 import { listTodos } from '../../store/todos.js';
+import { gateBlocksTodo, type Gate } from '../../kernel/gate.js';
 import { requireGoal } from '../lookup.js';
+import { approversOf, openGatesFor, pendingGatesFor } from './gates.js';
 
 /** A todo with its derived lane. */
 export interface LanedTodo {
@@ -20,21 +22,38 @@ export interface GoalStatus {
   readonly lanes: Record<Lane, number>;
   readonly todos: readonly LanedTodo[];
   readonly next: string;
+  /** Gates waiting on a person (pending), oldest first, with who they wait on. */
+  readonly openGates: readonly GateWait[];
+}
+
+/** A pending gate and the people it waits on. */
+export interface GateWait {
+  readonly gate: Gate;
+  readonly waitingOn: readonly string[];
 }
 
 /** Places every live todo of a goal in its lane. */
 export function laneTodos(store: Store, goalId: string, now: Date): LanedTodo[] {
   const lastSeen = new Map(listAgents(store).map((a) => [a.id, a.lastSeenAt]));
+  const gates = openGatesFor(store, goalId);
   return listTodos(store, goalId, ['open', 'blocked', 'deferred', 'done']).map((todo) => ({
     todo,
-    lane: laneOf(todo, { now, gatedByPendingGate: false, holderActivityAt: todo.claimedBy ? (lastSeen.get(todo.claimedBy) ?? null) : null }),
+    lane: laneOf(todo, {
+      now,
+      gatedByPendingGate: gates.some((g) => gateBlocksTodo(g, todo, todo.claimedBy)),
+      holderActivityAt: todo.claimedBy ? (lastSeen.get(todo.claimedBy) ?? null) : null,
+    }),
   }));
 }
 
 /** One plain sentence: who acts next. */
-export function whoActsNext(goal: Goal, lanes: Record<Lane, number>): string {
+export function whoActsNext(goal: Goal, lanes: Record<Lane, number>, gates: readonly GateWait[] = []): string {
   if (goal.status === 'stopped') return 'An owner: the goal is paused; resume it to let agents work.';
   if (goal.status === 'completed') return 'Nobody: the goal is completed.';
+  if (gates.length > 0) {
+    const people = [...new Set(gates.flatMap((g) => g.waitingOn))];
+    return `${people.length > 0 ? people.join(', ') : 'An owner'}: ${gates.length} gate(s) wait for a decision.`;
+  }
   if (lanes.user_gate > 0) return `A person: ${lanes.user_gate} item(s) wait in User Gate.`;
   const runnable = lanes.todo + lanes.claimed + lanes.running + lanes.review;
   if (runnable > 0) return `Agents: ${runnable} todo(s) are ready or in progress.`;
@@ -50,5 +69,7 @@ export function goalStatus(store: Store, goalId: string, now: Date): Result<Goal
   const todos = laneTodos(store, goalId, now);
   const lanes = emptyLaneCounts();
   for (const { lane } of todos) lanes[lane] += 1;
-  return ok({ goal, lanes, todos, next: whoActsNext(goal, lanes) });
+  const openGates = pendingGatesFor(store, goalId).map((gate) => ({ gate, waitingOn: approversOf(store, gate) }));
+  lanes.user_gate += openGates.length;
+  return ok({ goal, lanes, todos, next: whoActsNext(goal, lanes, openGates), openGates });
 }

@@ -1,6 +1,7 @@
 import { goalStatus } from '../../app/queries/goal-status.js';
 import { AuditOutput, EventsOutput, StatusOutput } from '../../contract/cli-output.js';
 import type { StatusWire } from '../../contract/wire.js';
+import { openGateToWire } from '../../contract/gate-wire.js';
 import { kernelError } from '../../kernel/errors.js';
 import { LANE_LABELS, LANES } from '../../kernel/lanes.js';
 import { err } from '../../kernel/result.js';
@@ -11,7 +12,8 @@ import { output, table } from '../output.js';
 
 function statusText(s: StatusWire): string {
   const lanes = LANES.map((lane) => `${LANE_LABELS[lane]} ${s.lanes[lane] ?? 0}`).join(' · ');
-  return `${s.goal} [${s.status}] ${s.title}\n  ${lanes}\n  next: ${s.next}`;
+  const gates = s.open_gates.map((g) => `\n  gate ${g.id}: ${g.question} (waits on ${g.waiting_on.join(', ') || 'nobody'})`).join('');
+  return `${s.goal} [${s.status}] ${s.title}\n  ${lanes}\n  next: ${s.next}${gates}`;
 }
 
 /** `loopx status`, `loopx events`, `loopx audit verify`. */
@@ -29,7 +31,7 @@ export const ledgerCommands: readonly Command[] = [
       for (const id of ids) {
         const status = goalStatus(deps.store, id, now);
         if (!status.ok) return status;
-        statuses.push({ goal: id, title: status.value.goal.title, status: status.value.goal.status, lanes: status.value.lanes, next: status.value.next, open_gates: [] });
+        statuses.push({ goal: id, title: status.value.goal.title, status: status.value.goal.status, lanes: status.value.lanes, next: status.value.next, open_gates: status.value.openGates.map((w) => openGateToWire(w.gate, w.waitingOn)) });
       }
       return output(
         { ok: true, value: statuses },

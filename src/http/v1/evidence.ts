@@ -3,6 +3,7 @@ import { goalStatus } from '../../app/queries/goal-status.js';
 import { requireGoalAccess } from '../../app/actor.js';
 import { EvidenceRequest, HeartbeatRequest, type InlineEvidenceRequest } from '../../contract/requests.js';
 import { evidenceToWire, type StatusWire } from '../../contract/wire.js';
+import { openGateToWire } from '../../contract/gate-wire.js';
 import type { z } from 'zod';
 import { errorResponse } from '../errors.js';
 import { param, respond, withBody, type Route } from './route.js';
@@ -53,7 +54,7 @@ export const evidenceRoutes: readonly Route[] = [
         status: s.goal.status,
         lanes: s.lanes,
         next: s.next,
-        open_gates: [],
+        open_gates: s.openGates.map((w) => openGateToWire(w.gate, w.waitingOn)),
       }));
     },
   },

@@ -1,0 +1,125 @@
+import { z } from 'zod';
+import type { EscalationStep, Gate, GateRisk, GateState, OnExpire } from '../kernel/gate.js';
+import type { Origin } from '../kernel/vocabulary.js';
+import type { Store } from './db.js';
+import type { GateTable } from './tables.js';
+
+const StringList = z.array(z.string());
+
+function votesOf(store: Store, gateId: string, revision: number): { personId: string; at: string }[] {
+  return store
+    .all(store.kysely.selectFrom('gate_votes').select(['person_id', 'at']).where('gate_id', '=', gateId).where('revision', '=', revision).orderBy('at').orderBy('person_id'))
+    .map((v) => ({ personId: v.person_id, at: v.at }));
+}
+
+/** Maps a stored row (and its current-revision votes) to the domain gate; JSON columns are validated on read. */
+export function gateFromRow(store: Store, row: GateTable): Gate {
+  const decision =
+    row.decision_outcome !== null && row.decided_by !== null && row.decided_at !== null
+      ? { outcome: row.decision_outcome as GateState, by: row.decided_by, via: (row.decided_via ?? 'system') as Origin, reason: row.decision_reason, at: row.decided_at, revision: row.decided_revision ?? row.revision }
+      : null;
+  return {
+    id: row.id,
+    goalId: row.goal_id,
+    question: row.question,
+    context: row.context,
+    options: StringList.parse(JSON.parse(row.options)),
+    risk: row.risk as GateRisk,
+    requestedBy: row.requested_by,
+    blocks: { agent: row.blocks_agent, todoIds: StringList.parse(JSON.parse(row.blocks_todo_ids)), global: row.blocks_global === 1 },
+    decisionScope: row.decision_scope,
+    policy: { approvers: row.approvers === null ? null : StringList.parse(JSON.parse(row.approvers)), quorum: row.quorum, allowSelfApproval: row.allow_self_approval === 1 },
+    state: row.state as GateState,
+    revision: row.revision,
+    expiresAt: row.expires_at,
+    onExpire: row.on_expire as OnExpire,
+    deferredUntil: row.deferred_until,
+    escalation: row.escalation as EscalationStep | null,
+    grantId: row.grant_id,
+    decision,
+    votes: votesOf(store, row.id, row.revision),
+    createdAt: row.created_at,
+    updatedAt: row.updated_at,
+  };
+}
+
+/** Inserts a new gate (pending, revision 1, or already approved by a standing grant). */
+export function insertGate(store: Store, gate: Gate): void {
+  store.run(
+    store.kysely.insertInto('gates').values({
+      id: gate.id,
+      goal_id: gate.goalId,
+      question: gate.question,
+      context: gate.context,
+      options: JSON.stringify(gate.options),
+      risk: gate.risk,
+      requested_by: gate.requestedBy,
+      blocks_agent: gate.blocks.agent,
+      blocks_todo_ids: JSON.stringify(gate.blocks.todoIds),
+      blocks_global: gate.blocks.global ? 1 : 0,
+      decision_scope: gate.decisionScope,
+      approvers: gate.policy.approvers === null ? null : JSON.stringify(gate.policy.approvers),
+      quorum: gate.policy.quorum,
+      allow_self_approval: gate.policy.allowSelfApproval ? 1 : 0,
+      state: gate.state,
+      revision: gate.revision,
+      expires_at: gate.expiresAt,
+      on_expire: gate.onExpire,
+      deferred_until: gate.deferredUntil,
+      escalation: gate.escalation,
+      decision_outcome: gate.decision?.outcome ?? null,
+      decided_by: gate.decision?.by ?? null,
+      decided_via: gate.decision?.via ?? null,
+      decision_reason: gate.decision?.reason ?? null,
+      decided_at: gate.decision?.at ?? null,
+      decided_revision: gate.decision?.revision ?? null,
+      grant_id: gate.grantId,
+      created_at: gate.createdAt,
+      updated_at: gate.updatedAt,
+    }),
+  );
+}
+
+/** Reads one gate. */
+export function selectGate(store: Store, id: string): Gate | undefined {
+  const row = store.first(store.kysely.selectFrom('gates').selectAll().where('id', '=', id));
+  return row ? gateFromRow(store, row) : undefined;
+}
+
+/** Gates, optionally of one goal and in some states, oldest first. */
+export function selectGates(store: Store, filter: { goalId?: string | undefined; states?: readonly GateState[] | undefined } = {}): Gate[] {
+  let query = store.kysely.selectFrom('gates').selectAll();
+  if (filter.goalId !== undefined) query = query.where('goal_id', '=', filter.goalId);
+  if (filter.states && filter.states.length > 0) query = query.where('state', 'in', filter.states);
+  return store.all(query.orderBy('created_at').orderBy('id')).map((row) => gateFromRow(store, row));
+}
+
+/** The columns a transition may change. */
+export type GateChange = Partial<Pick<GateTable, 'state' | 'question' | 'context' | 'options' | 'expires_at' | 'deferred_until' | 'escalation' | 'decision_outcome' | 'decided_by' | 'decided_via' | 'decision_reason' | 'decided_at' | 'decided_revision'>>;
+
+/**
+ * The one conditional UPDATE every transition goes through: it applies only if the gate is still in `fromState`
+ * at `fromRevision`, so exactly one of several concurrent decisions wins. Returns whether it applied.
+ */
+export function transitionGate(store: Store, id: string, from: { state: GateState; revision: number }, change: GateChange, bumpRevision: boolean, at: string): boolean {
+  const changed = store.run(
+    store.kysely
+      .updateTable('gates')
+      .set((eb) => ({ ...change, revision: bumpRevision ? eb('revision', '+', 1) : eb.ref('revision'), updated_at: at }))
+      .where('id', '=', id)
+      .where('state', '=', from.state)
+      .where('revision', '=', from.revision),
+  );
+  return changed === 1;
+}
+
+/** Records one approval vote per person per revision; false when that person already voted. */
+export function insertVote(store: Store, vote: { gateId: string; revision: number; personId: string; via: Origin; at: string }): boolean {
+  const changed = store.run(
+    store.kysely
+      .insertInto('gate_votes')
+      .values({ gate_id: vote.gateId, revision: vote.revision, person_id: vote.personId, via: vote.via, at: vote.at })
+      .onConflict((oc) => oc.doNothing()),
+  );
+  return changed === 1;
+}
