@@ -2,6 +2,7 @@ import type { ParseArgsConfig } from 'node:util';
 import type { z } from 'zod';
 import type { Actor } from '../app/actor.js';
 import type { AppDeps } from '../app/deps.js';
+import type { WriteOrigin } from '../app/write.js';
 import type { Config } from '../config.js';
 import type { KernelError } from '../kernel/errors.js';
 import { Slug } from '../kernel/ids.js';
@@ -17,6 +18,8 @@ export interface CliContext {
   openApp(): Promise<AppDeps>;
   /** The actor for writes: `--as <person>` or the CLI operator. */
   readonly actor: Actor;
+  /** The actor plus `--idempotency-key`, ready to pass to a use case. */
+  readonly origin: WriteOrigin;
   readonly positionals: readonly string[];
   readonly flags: Flags;
   /** Writes a line to stdout (long-running commands such as `serve`). */

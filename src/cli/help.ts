@@ -27,6 +27,7 @@ export function commandHelp(command: Command): string {
     ...(options.length > 0 ? ['Options:', ...options] : []),
     '  --json             print the versioned JSON shape instead of text',
     '  --as <person>      act as this person (recorded in the audit trail)',
+    '  --idempotency-key <k>  make a retried write safe: the same key and request answer the first result',
     '',
   ].join('\n');
 }

@@ -13,6 +13,7 @@ const GLOBAL_OPTIONS: ParseArgsConfig['options'] = {
   json: { type: 'boolean' },
   help: { type: 'boolean', short: 'h' },
   as: { type: 'string' },
+  'idempotency-key': { type: 'string' },
 };
 
 const EXIT_USAGE = 2;
@@ -63,6 +64,7 @@ export async function main(argv: readonly string[]): Promise<number> {
     const ctx: CliContext = {
       config,
       actor,
+      origin: { actor, idempotencyKey: typeof parsed.values['idempotency-key'] === 'string' ? parsed.values['idempotency-key'] : null },
       positionals: parsed.positionals,
       flags: parsed.values,
       openApp: () => openApp(config, { logger: createLogger(config.LOOPX_LOG_LEVEL) }),

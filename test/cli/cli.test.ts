@@ -50,6 +50,15 @@ describe('loopx (the built binary)', () => {
     expect(loopx('status').stdout).toMatch(/Todo 1 · Claimed 0/);
   });
 
+  it('makes a retried write safe with --idempotency-key', () => {
+    const first = json('evidence', 'add', 'demo', '--kind', 'note', '--summary', 'Kickoff held', '--idempotency-key', 'kickoff-1');
+    const retry = json('evidence', 'add', 'demo', '--kind', 'note', '--summary', 'Kickoff held', '--idempotency-key', 'kickoff-1');
+    expect(retry.evidence.id).toBe(first.evidence.id);
+    const reused = loopx('evidence', 'add', 'demo', '--kind', 'note', '--summary', 'Other', '--idempotency-key', 'kickoff-1');
+    expect(reused.code).toBe(1);
+    expect(reused.stderr).toMatch(/already used for a different request/);
+  });
+
   it('answers with the documented exit codes', () => {
     expect(loopx('goal', 'show', 'missing').code).toBe(3);
     expect(loopx('goal', 'add').code).toBe(2);

@@ -19,7 +19,7 @@ export const agentCommands: readonly Command[] = [
       const input = { id: slugArg(positional(ctx, 0, 'id'), 'agent id'), goalId: requiredFlag(ctx.flags, 'goal'), name: stringFlag(ctx.flags, 'name'), signing: ctx.flags.signing === true };
       const deps = await ctx.openApp();
       return output(
-        addAgent(deps, { actor: ctx.actor }, input),
+        addAgent(deps, ctx.origin, input),
         (c) => ({ agent_id: c.agent.id, token: c.token, ...(c.signingSecret ? { signing_secret: c.signingSecret } : {}), agent: agentToWire(c.agent) }),
         (c) =>
           [
@@ -42,7 +42,7 @@ export const agentCommands: readonly Command[] = [
     async run(ctx) {
       const deps = await ctx.openApp();
       const goalId = requiredFlag(ctx.flags, 'goal');
-      return output(registerAgent(deps, { actor: ctx.actor }, positional(ctx, 0, 'id'), goalId), (a) => ({ agent: agentToWire(a) }), (a) => `${a.id} works on ${a.goals.join(', ')}.`);
+      return output(registerAgent(deps, ctx.origin, positional(ctx, 0, 'id'), goalId), (a) => ({ agent: agentToWire(a) }), (a) => `${a.id} works on ${a.goals.join(', ')}.`);
     },
   },
   {
@@ -53,7 +53,7 @@ export const agentCommands: readonly Command[] = [
     output: AgentOutput,
     async run(ctx) {
       const deps = await ctx.openApp();
-      return output(revokeAgentAccess(deps, { actor: ctx.actor }, positional(ctx, 0, 'id')), (a) => ({ agent: agentToWire(a) }), (a) => `Revoked ${a.id}.`);
+      return output(revokeAgentAccess(deps, ctx.origin, positional(ctx, 0, 'id')), (a) => ({ agent: agentToWire(a) }), (a) => `Revoked ${a.id}.`);
     },
   },
   {

@@ -40,7 +40,7 @@ export const evidenceCommands: readonly Command[] = [
       };
       const agent = stringFlag(ctx.flags, 'agent');
       const deps = await ctx.openApp();
-      return output(addEvidence(deps, { actor: agent ? { kind: 'agent', id: agent } : ctx.actor }, input), (e) => ({ evidence: evidenceToWire(e) }), (e) => `Recorded ${e.id}: [${e.kind}] ${e.summary}`);
+      return output(addEvidence(deps, { ...ctx.origin, actor: agent ? { kind: 'agent', id: agent } : ctx.actor }, input), (e) => ({ evidence: evidenceToWire(e) }), (e) => `Recorded ${e.id}: [${e.kind}] ${e.summary}`);
     },
   },
   {

@@ -21,7 +21,7 @@ const transition = (verb: 'stop' | 'resume' | 'complete', summary: string): Comm
   async run(ctx) {
     const deps = await ctx.openApp();
     return output(
-      transitionGoal(deps, { actor: ctx.actor }, positional(ctx, 0, 'goal'), verb),
+      transitionGoal(deps, ctx.origin, positional(ctx, 0, 'goal'), verb),
       (v) => ({ goal: goalToWire(v.goal), changed: v.changed }),
       (v) => (v.changed ? `${goalLine(v.goal)}` : `${v.goal.id} is already ${v.goal.status}; nothing changed.`),
     );
@@ -63,7 +63,7 @@ export const goalCommands: readonly Command[] = [
         timezone: stringFlag(ctx.flags, 'timezone'),
         heartbeatCron: stringFlag(ctx.flags, 'heartbeat'),
       };
-      return output(addGoal(deps, { actor: ctx.actor }, input), (goal) => ({ goal: goalToWire(goal) }), (goal) => `Created goal ${goalLine(goal)}`);
+      return output(addGoal(deps, ctx.origin, input), (goal) => ({ goal: goalToWire(goal) }), (goal) => `Created goal ${goalLine(goal)}`);
     },
   },
   {
@@ -118,7 +118,7 @@ export const goalCommands: readonly Command[] = [
       const changes = { heartbeatCron: stringFlag(ctx.flags, 'heartbeat'), timezone: stringFlag(ctx.flags, 'timezone') };
       if (changes.heartbeatCron === undefined && changes.timezone === undefined) throw new UsageError('Give --heartbeat and/or --timezone.');
       const deps = await ctx.openApp();
-      return output(setGoalSchedule(deps, { actor: ctx.actor }, positional(ctx, 0, 'goal'), changes), (goal) => ({ goal: goalToWire(goal) }), goalLine);
+      return output(setGoalSchedule(deps, ctx.origin, positional(ctx, 0, 'goal'), changes), (goal) => ({ goal: goalToWire(goal) }), goalLine);
     },
   },
   {
@@ -135,7 +135,7 @@ export const goalCommands: readonly Command[] = [
       const deps = await ctx.openApp();
       const [goalId, personId] = [positional(ctx, 0, 'goal'), positional(ctx, 1, 'person')];
       return output(
-        addMember(deps, { actor: ctx.actor }, goalId, personId, role as MemberRole),
+        addMember(deps, ctx.origin, goalId, personId, role as MemberRole),
         (goal) => ({ goal: goalToWire(goal, listMemberships(deps.store, goal.id)) }),
         () => `${personId} is now ${role} of ${goalId}.`,
       );

@@ -24,7 +24,7 @@ export const personCommands: readonly Command[] = [
     async run(ctx) {
       const input = { id: slugArg(positional(ctx, 0, 'id'), 'person id'), name: requiredFlag(ctx.flags, 'name'), timezone: stringFlag(ctx.flags, 'timezone') };
       const deps = await ctx.openApp();
-      return output(addPerson(deps, { actor: ctx.actor }, input), (p) => ({ person: personToWire(p) }), (p) => `Added ${personLine(p)}`);
+      return output(addPerson(deps, ctx.origin, input), (p) => ({ person: personToWire(p) }), (p) => `Added ${personLine(p)}`);
     },
   },
   {
@@ -40,7 +40,7 @@ export const personCommands: readonly Command[] = [
       const lark = stringFlag(ctx.flags, 'lark');
       if ((slack === undefined) === (lark === undefined)) throw new UsageError('Give exactly one of --slack <team>:<user> or --lark <tenant>:<open_id>.');
       const deps = await ctx.openApp();
-      const linked = slack !== undefined ? linkPerson(deps, { actor: ctx.actor }, positional(ctx, 0, 'id'), 'slack', slack) : linkPerson(deps, { actor: ctx.actor }, positional(ctx, 0, 'id'), 'lark', lark ?? '');
+      const linked = slack !== undefined ? linkPerson(deps, ctx.origin, positional(ctx, 0, 'id'), 'slack', slack) : linkPerson(deps, ctx.origin, positional(ctx, 0, 'id'), 'lark', lark ?? '');
       return output(linked, (p) => ({ person: personToWire(p) }), (p) => `Linked ${personLine(p)}`);
     },
   },

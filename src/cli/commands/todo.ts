@@ -33,7 +33,7 @@ function classFlag(ctx: CliContext): TaskClass | undefined {
 /** Writes as `--agent <id>` when given (acting for an agent), else as the operator. */
 function originFor(ctx: CliContext): WriteOrigin {
   const agent = stringFlag(ctx.flags, 'agent');
-  return { actor: agent ? { kind: 'agent', id: agent } : ctx.actor };
+  return { ...ctx.origin, actor: agent ? { kind: 'agent', id: agent } : ctx.actor };
 }
 
 function todoOutput(result: Result<{ todo: Todo; changed?: boolean }, KernelError>, verb: string) {
