@@ -8,6 +8,9 @@ export const GATE_CHOICES = ['approve', 'reject', 'defer'] as const;
 /** A gate button's choice. */
 export type GateChoice = (typeof GATE_CHOICES)[number];
 
+/** How long a Defer button snoozes a gate (the text command takes any duration). */
+export const BUTTON_DEFER_HOURS = 24;
+
 /**
  * A button value: only a version, the gate id, the revision the card showed and the choice. A click is a
  * request; the kernel decides, so nothing else (and nothing secret) rides on the button.

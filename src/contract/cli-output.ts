@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { AgentWire, EventWire, EvidenceWire, GoalWire, PersonWire, StatusWire, TodoWire } from './wire.js';
+import { AgentWire, BindingWire, EventWire, EvidenceWire, GoalWire, PersonWire, StatusWire, TodoWire } from './wire.js';
 
 /** Every `--json` output carries `schema_version`; fields are added, never renamed or removed. */
 export const CLI_SCHEMA_VERSION = 1;
@@ -12,6 +12,10 @@ function versioned<T extends z.ZodRawShape>(shape: T) {
 export const GoalOutput = versioned({ goal: GoalWire });
 /** `goal stop|resume|complete`. */
 export const GoalChangeOutput = versioned({ goal: GoalWire, changed: z.boolean() });
+/** `goal bind`. */
+export const BindingOutput = versioned({ binding: BindingWire });
+/** `goal bindings`. */
+export const BindingListOutput = versioned({ bindings: z.array(BindingWire) });
 /** `goal list`. */
 export const GoalListOutput = versioned({ goals: z.array(GoalWire) });
 /** `person add|link`. */

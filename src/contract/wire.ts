@@ -3,7 +3,7 @@ import type { Agent, Evidence, Person } from '../kernel/entities.js';
 import type { Goal } from '../kernel/goal.js';
 import { LANES, type Lane } from '../kernel/lanes.js';
 import type { Todo } from '../kernel/todo.js';
-import { DELIVERY_OUTCOMES, EVIDENCE_KINDS, GOAL_STATUSES, PRIORITIES, TASK_CLASSES, TODO_ROLES, TODO_STATUSES } from '../kernel/vocabulary.js';
+import { BINDING_PURPOSES, CHAT_SURFACES, DELIVERY_OUTCOMES, EVIDENCE_KINDS, GOAL_STATUSES, PRIORITIES, TASK_CLASSES, TODO_ROLES, TODO_STATUSES } from '../kernel/vocabulary.js';
 
 // The shapes LoopX answers with, over HTTP and in `--json`. Add fields freely; never rename or remove one.
 
@@ -188,3 +188,28 @@ export const EventWire = z.object({
 
 /** The error body every surface answers with. */
 export const ErrorWire = z.object({ error: z.object({ code: z.string(), message: z.string(), details: z.record(z.string(), z.unknown()).optional() }) });
+
+/** A goal's binding to a Slack channel or Lark chat. */
+export const BindingWire = z.object({
+  goal_id: z.string(),
+  surface: z.enum(CHAT_SURFACES),
+  workspace: Nullable(z.string()),
+  destination: z.string(),
+  purposes: z.array(z.enum(BINDING_PURPOSES)),
+  digest_at: z.string(),
+  digest_timezone: z.string(),
+});
+export type BindingWire = z.infer<typeof BindingWire>;
+
+/** Maps a binding to its wire shape. */
+export function bindingToWire(binding: { goalId: string; surface: (typeof CHAT_SURFACES)[number]; workspace: string | null; destination: string; purposes: readonly (typeof BINDING_PURPOSES)[number][]; digestAt: string; digestTimezone: string }): BindingWire {
+  return {
+    goal_id: binding.goalId,
+    surface: binding.surface,
+    workspace: binding.workspace,
+    destination: binding.destination,
+    purposes: [...binding.purposes],
+    digest_at: binding.digestAt,
+    digest_timezone: binding.digestTimezone,
+  };
+}

@@ -57,3 +57,8 @@ export type Origin = (typeof ORIGINS)[number];
 export function priorityRank(priority: Priority): number {
   return PRIORITIES.indexOf(priority);
 }
+
+/** What a binding of a goal to a channel or chat is for. */
+export const BINDING_PURPOSES = ['board', 'gates', 'digest'] as const;
+/** A binding purpose. */
+export type BindingPurpose = (typeof BINDING_PURPOSES)[number];

@@ -214,6 +214,63 @@ export interface TurnTable {
   created_at: string;
 }
 
+/** Where a goal is mirrored: surface, destination and the purposes (board, gates, digest) it serves. */
+export interface BindingTable {
+  goal_id: string;
+  surface: string;
+  workspace: string | null;
+  destination: string;
+  /** Comma-separated purposes: `board,gates,digest`. */
+  purposes: string;
+  digest_at: string;
+  digest_timezone: string;
+  created_at: string;
+  updated_at: string;
+}
+
+/** A card posted to a destination: its message reference and the hash of what it shows. */
+export interface ProjectionTable {
+  surface: string;
+  destination: string;
+  card_key: string;
+  message_id: string;
+  rendered_hash: string;
+  revision_shown: number;
+  sent_at: string;
+}
+
+/** A queued card render waiting to be sent; one row per card per destination (coalescing). */
+export interface OutboxTable {
+  surface: string;
+  destination: string;
+  card_key: string;
+  card: string;
+  card_hash: string;
+  revision: number;
+  priority: number;
+  thread_of: string | null;
+  version: number;
+  attempts: number;
+  next_at: string;
+  state: string;
+  last_error: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+/** The projector's position in the ledger. */
+export interface ProjectorCursorTable {
+  name: string;
+  last_seq: number;
+}
+
+/** Inbound platform deliveries already handled. */
+export interface InboundDedupeTable {
+  surface: string;
+  key: string;
+  received_at: string;
+}
+
 /** Every table, for kysely's types. */
 export interface Tables {
   goals: GoalTable;
@@ -232,4 +289,9 @@ export interface Tables {
   quota_policies: QuotaPolicyTable;
   quota_ledger: QuotaLedgerTable;
   turns: TurnTable;
+  bindings: BindingTable;
+  projections: ProjectionTable;
+  outbox: OutboxTable;
+  projector_cursor: ProjectorCursorTable;
+  inbound_dedupe: InboundDedupeTable;
 }

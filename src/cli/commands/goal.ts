@@ -1,9 +1,11 @@
+import { bindGoal } from '../../app/bindings.js';
 import { addGoal, addMember, setGoalSchedule, transitionGoal } from '../../app/goals.js';
 import { requireGoal } from '../../app/lookup.js';
-import { GoalChangeOutput, GoalListOutput, GoalOutput } from '../../contract/cli-output.js';
-import { goalToWire } from '../../contract/wire.js';
+import { BindingListOutput, BindingOutput, GoalChangeOutput, GoalListOutput, GoalOutput } from '../../contract/cli-output.js';
+import { bindingToWire, goalToWire } from '../../contract/wire.js';
 import type { Goal } from '../../kernel/goal.js';
-import { MEMBER_ROLES, type MemberRole } from '../../kernel/vocabulary.js';
+import { BINDING_PURPOSES, MEMBER_ROLES, type BindingPurpose, type MemberRole } from '../../kernel/vocabulary.js';
+import { listBindings } from '../../store/bindings.js';
 import { listGoals, listMemberships } from '../../store/goals.js';
 import { listFlag, positional, requiredFlag, slugArg, stringFlag, UsageError, type Command } from '../command.js';
 import { output, table } from '../output.js';
@@ -138,6 +140,57 @@ export const goalCommands: readonly Command[] = [
         addMember(deps, ctx.origin, goalId, personId, role as MemberRole),
         (goal) => ({ goal: goalToWire(goal, listMemberships(deps.store, goal.id)) }),
         () => `${personId} is now ${role} of ${goalId}.`,
+      );
+    },
+  },
+  {
+    path: ['goal', 'bind'],
+    summary: 'Mirror a goal into a Slack channel or Lark chat (board card, gate cards, daily digest).',
+    usage: 'loopx goal bind <goal> (--slack <channel id> | --lark <chat id>) [--purpose board|gates|digest]... [--digest-at HH:MM] [--digest-timezone <tz>]',
+    minPositionals: 1,
+    options: { slack: { type: 'string' }, lark: { type: 'string' }, purpose: { type: 'string', multiple: true }, 'digest-at': { type: 'string' }, 'digest-timezone': { type: 'string' } },
+    optionHelp: {
+      slack: 'Slack channel id (C0123ABCDEF); invite the bot to the channel first',
+      lark: 'Lark/Feishu chat id (oc_…); add the bot to the chat first',
+      purpose: 'board, gates or digest (repeatable; default all three)',
+      'digest-at': 'local time of the daily digest (default 09:00)',
+      'digest-timezone': "IANA timezone of the digest (default the goal's)",
+    },
+    output: BindingOutput,
+    async run(ctx) {
+      const [slack, lark] = [stringFlag(ctx.flags, 'slack'), stringFlag(ctx.flags, 'lark')];
+      if ((slack === undefined) === (lark === undefined)) throw new UsageError('Give exactly one of --slack <channel id> or --lark <chat id>.');
+      const purposes = listFlag(ctx.flags, 'purpose');
+      const unknown = purposes.filter((p) => !BINDING_PURPOSES.includes(p as BindingPurpose));
+      if (unknown.length > 0) throw new UsageError(`--purpose takes ${BINDING_PURPOSES.join(', ')}; got ${unknown.join(', ')}.`);
+      const deps = await ctx.openApp();
+      const input = {
+        goalId: positional(ctx, 0, 'goal'),
+        surface: slack !== undefined ? ('slack' as const) : ('lark' as const),
+        destination: (slack ?? lark)!,
+        purposes: purposes as BindingPurpose[],
+        ...(stringFlag(ctx.flags, 'digest-at') !== undefined ? { digestAt: stringFlag(ctx.flags, 'digest-at')! } : {}),
+        ...(stringFlag(ctx.flags, 'digest-timezone') !== undefined ? { digestTimezone: stringFlag(ctx.flags, 'digest-timezone')! } : {}),
+      };
+      return output(
+        bindGoal(deps, { actor: ctx.actor }, input),
+        (binding) => ({ binding: bindingToWire(binding) }),
+        (b) => `Bound ${b.goalId} to ${b.surface} ${b.destination} (${b.purposes.join(', ')}; digest ${b.digestAt} ${b.digestTimezone}). \`loopx serve\` posts the cards.`,
+      );
+    },
+  },
+  {
+    path: ['goal', 'bindings'],
+    summary: 'List where goals are mirrored.',
+    usage: 'loopx goal bindings [goal]',
+    output: BindingListOutput,
+    async run(ctx) {
+      const deps = await ctx.openApp();
+      const bindings = listBindings(deps.store, ctx.positionals[0]);
+      return output(
+        { ok: true, value: bindings },
+        (all) => ({ bindings: all.map(bindingToWire) }),
+        (all) => (all.length === 0 ? 'No bindings yet. Add one with `loopx goal bind <goal> --slack <channel id>`.' : table(all.map((b) => [b.goalId, b.surface, b.destination, b.purposes.join(','), `${b.digestAt} ${b.digestTimezone}`]))),
       );
     },
   },

@@ -1,0 +1,78 @@
+import type { GateChoice } from '../src/contract/card-action.js';
+import { LANE_LABELS } from '../src/kernel/lanes.js';
+import { clip, clockTime, dateTime } from './format.js';
+import { gateButtons } from './gate-card.js';
+import type { Card, CardBlock, CardItem, Tone } from './model.js';
+import type { BoardView, PendingGateSummary } from './views.js';
+
+/** How many pending gates get their own buttons on the board; the rest are listed as a count. */
+export const BOARD_GATES_WITH_BUTTONS = 5;
+
+const STATUS_TONE: Readonly<Record<BoardView['goal']['status'], Tone>> = { active: 'good', stopped: 'warning', completed: 'muted' };
+const RISK_TONE: Readonly<Record<PendingGateSummary['risk'], Tone>> = { low: 'normal', normal: 'normal', high: 'danger' };
+const BOARD_CHOICES: readonly GateChoice[] = ['approve', 'reject', 'defer'];
+
+function needsYouBlocks(view: BoardView): CardBlock[] {
+  if (view.needsYou.length === 0) return [{ type: 'text', text: 'Needs you: nothing. Agents can keep going.', tone: 'muted' }];
+  const blocks: CardBlock[] = [{ type: 'text', text: `Needs you (${view.needsYou.length})`, tone: 'warning' }];
+  for (const gate of view.needsYou.slice(0, BOARD_GATES_WITH_BUTTONS)) {
+    const risk = gate.risk === 'normal' ? '' : ` · ${gate.risk} risk`;
+    blocks.push({ type: 'text', text: `${clip(gate.question, 280)}\nasked by ${gate.askedBy}${risk} · ${gate.id}`, tone: RISK_TONE[gate.risk] });
+    blocks.push({ type: 'actions', buttons: gateButtons(gate.id, gate.revision, BOARD_CHOICES) });
+  }
+  const hidden = view.needsYou.length - BOARD_GATES_WITH_BUTTONS;
+  if (hidden > 0) blocks.push({ type: 'context', text: `and ${hidden} more pending gate(s): /loopx gates lists them all.` });
+  return blocks;
+}
+
+function lanesBlock(view: BoardView): CardBlock {
+  return {
+    type: 'lanes',
+    lanes: view.lanes.map((lane) => ({
+      lane: lane.lane,
+      label: LANE_LABELS[lane.lane],
+      count: lane.count,
+      items: lane.top.map((item): CardItem => (item.meta === undefined ? { text: item.text } : { text: item.text, meta: item.meta })),
+    })),
+  };
+}
+
+function evidenceBlock(view: BoardView): CardBlock {
+  const evidence = view.latestEvidence;
+  if (!evidence) return { type: 'list', title: 'Latest evidence', items: [{ text: 'none yet', tone: 'muted' }] };
+  const meta = `${evidence.kind}${evidence.by ? ` by ${evidence.by}` : ''} · ${clockTime(evidence.at, view.goal.timezone)}`;
+  const item: CardItem = evidence.url ? { text: evidence.summary, meta, link: { label: 'open', url: evidence.url } } : { text: evidence.summary, meta };
+  return { type: 'list', title: 'Latest evidence', items: [item] };
+}
+
+function factsBlock(view: BoardView): CardBlock {
+  const quota = view.quota ? `${view.quota.spent} of ${view.quota.allowed} slots in ${view.quota.windowHours} h` : 'no limit set';
+  const activity = view.lastActivity ? `${view.lastActivity.agentId} at ${dateTime(view.lastActivity.at, view.goal.timezone)}` : 'no agent activity yet';
+  return { type: 'fields', fields: [{ label: 'Quota used', value: quota }, { label: 'Last agent activity', value: activity }] };
+}
+
+function fallbackText(view: BoardView): string {
+  const counts = view.lanes.filter((l) => l.count > 0).map((l) => `${LANE_LABELS[l.lane]} ${l.count}`);
+  const gates = view.needsYou.length > 0 ? ` · ${view.needsYou.length} gate(s) need you` : '';
+  return `${view.goal.title} [${view.goal.status}]: ${counts.join(', ') || 'no todos'}${gates}`;
+}
+
+/** The board card of one goal: status, objective, the seven lanes, what needs a person, evidence, quota, activity. */
+export function boardCard(view: BoardView): Card {
+  const blocks: CardBlock[] = [
+    { type: 'header', text: view.goal.title, status: view.goal.status, tone: STATUS_TONE[view.goal.status] },
+    { type: 'text', text: view.goal.objective },
+  ];
+  if (view.staleSince !== null) {
+    blocks.push({ type: 'text', text: `Stale: no agent activity since ${dateTime(view.staleSince, view.goal.timezone)}. Check the agents.`, tone: 'danger' });
+  }
+  blocks.push(...needsYouBlocks(view), { type: 'divider' }, lanesBlock(view), evidenceBlock(view), factsBlock(view));
+  const link = view.boardUrl ? ` · full board: ${view.boardUrl}` : '';
+  blocks.push({ type: 'context', text: `Goal ${view.goal.id} · updated ${dateTime(view.updatedAt, view.goal.timezone)}${link}` });
+  return { key: boardCardKey(view.goal.id), kind: 'board', fallbackText: fallbackText(view), blocks };
+}
+
+/** The projection key of a goal's board card. */
+export function boardCardKey(goalId: string): string {
+  return `goal:${goalId}`;
+}

@@ -1,0 +1,76 @@
+import { BUTTON_DEFER_HOURS, type GateChoice } from '../src/contract/card-action.js';
+import { capitalise, clockTime, dateTime } from './format.js';
+import type { Card, CardBlock, CardButton, Tone } from './model.js';
+import type { GateDecisionView, GateView } from './views.js';
+
+const BUTTON_LOOK: Readonly<Record<GateChoice, Pick<CardButton, 'label' | 'style'>>> = {
+  approve: { label: 'Approve', style: 'primary' },
+  reject: { label: 'Reject', style: 'danger' },
+  defer: { label: `Defer ${BUTTON_DEFER_HOURS} h`, style: 'default' },
+};
+
+const OUTCOME_TONE: Readonly<Record<GateDecisionView['outcome'], Tone>> = {
+  approved: 'good',
+  rejected: 'danger',
+  deferred: 'warning',
+  expired: 'warning',
+  cancelled: 'muted',
+  superseded: 'muted',
+};
+
+const RISK_TONE: Readonly<Record<GateView['risk'], Tone>> = { low: 'normal', normal: 'normal', high: 'danger' };
+
+/** The buttons of a pending gate: each carries only {version, gate id, revision, choice}. */
+export function gateButtons(gateId: string, revision: number, choices: readonly GateChoice[]): CardButton[] {
+  return choices.map((choice) => ({ ...BUTTON_LOOK[choice], action: { v: 1, gate: gateId, rev: revision, choice } }));
+}
+
+/** "Approved by Ana · 14:02 (Asia/Shanghai) · via Slack": the outcome line, from the recorded decision. */
+export function outcomeLine(decision: GateDecisionView, timezone: string): string {
+  const by = decision.by ? ` by ${decision.by}` : '';
+  const until = decision.until ? ` until ${dateTime(decision.until, timezone)}` : '';
+  return `${capitalise(decision.outcome)}${by}${until} · ${clockTime(decision.at, timezone)} · via ${capitalise(decision.via)}`;
+}
+
+function bodyBlocks(view: GateView): CardBlock[] {
+  const blocks: CardBlock[] = [{ type: 'header', text: view.question, status: view.state, tone: RISK_TONE[view.risk] }];
+  if (view.context) blocks.push({ type: 'text', text: view.context });
+  blocks.push({
+    type: 'fields',
+    fields: [
+      { label: 'Goal', value: view.goalTitle },
+      { label: 'Asked by', value: view.askedBy },
+      { label: 'Blocks', value: view.blocks },
+      { label: 'Risk', value: view.risk },
+      { label: 'Expires', value: view.expiresAt ? dateTime(view.expiresAt, view.timezone) : 'never' },
+    ],
+  });
+  blocks.push({ type: 'text', text: `Approve: ${view.onApprove}\nReject: ${view.onReject}`, tone: 'muted' });
+  return blocks;
+}
+
+function fallbackText(view: GateView): string {
+  if (view.decision) return `${outcomeLine(view.decision, view.timezone)}: ${view.question}`;
+  return `Decision needed on ${view.goalTitle}: ${view.question}`;
+}
+
+/**
+ * A gate card. While pending it ends with the buttons; once closed it keeps its body and replaces the
+ * buttons with the outcome line and the reason, so every copy converges to the recorded decision.
+ */
+export function gateCard(view: GateView): Card {
+  const blocks = bodyBlocks(view);
+  if (view.state === 'pending' || view.decision === null) {
+    blocks.push({ type: 'actions', buttons: gateButtons(view.id, view.revision, view.choices) });
+  } else {
+    blocks.push({ type: 'outcome', text: outcomeLine(view.decision, view.timezone), tone: OUTCOME_TONE[view.decision.outcome] });
+    if (view.decision.reason) blocks.push({ type: 'text', text: `Reason: ${view.decision.reason}` });
+  }
+  blocks.push({ type: 'context', text: `Gate ${view.id} · revision ${view.revision} · goal ${view.goalId}` });
+  return { key: gateCardKey(view.id), kind: 'gate', fallbackText: fallbackText(view), blocks };
+}
+
+/** The projection key of a gate's card. */
+export function gateCardKey(gateId: string): string {
+  return `gate:${gateId}`;
+}

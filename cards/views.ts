@@ -1,0 +1,77 @@
+import type { GateChoice } from '../src/contract/card-action.js';
+import type { Lane } from '../src/kernel/lanes.js';
+
+// The read models the card builders take. The app fills them from the store (src/app/queries/card-views.ts);
+// the builders are pure, so the same view always renders the same card on every surface.
+
+/** A pending gate as the board's "Needs you" section shows it. */
+export interface PendingGateSummary {
+  readonly id: string;
+  readonly question: string;
+  readonly revision: number;
+  readonly risk: 'low' | 'normal' | 'high';
+  /** Display name of who asked (agent id or person name). */
+  readonly askedBy: string;
+  readonly createdAt: string;
+}
+
+/** One lane of the board: its count and its top items. */
+export interface LaneView {
+  readonly lane: Lane;
+  readonly count: number;
+  readonly top: readonly { readonly text: string; readonly meta?: string }[];
+}
+
+/** Everything the board card of one goal shows. */
+export interface BoardView {
+  readonly goal: { readonly id: string; readonly title: string; readonly status: 'active' | 'stopped' | 'completed'; readonly objective: string; readonly timezone: string };
+  /** The seven lanes in board order. */
+  readonly lanes: readonly LaneView[];
+  readonly needsYou: readonly PendingGateSummary[];
+  readonly latestEvidence: { readonly kind: string; readonly summary: string; readonly url: string | null; readonly by: string | null; readonly at: string } | null;
+  /** Quota spent in the current window; null while the goal has no quota policy. */
+  readonly quota: { readonly spent: number; readonly allowed: number; readonly windowHours: number } | null;
+  readonly lastActivity: { readonly agentId: string; readonly at: string } | null;
+  /** When agent activity stopped counting as recent (2 heartbeat intervals); null when not stale. */
+  readonly staleSince: string | null;
+  /** When the goal's state last changed (its latest ledger event). */
+  readonly updatedAt: string;
+  /** A link to the full board (web board), for "see more". */
+  readonly boardUrl: string | null;
+}
+
+/** A decided (or otherwise closed) gate's outcome, from the recorded decision. */
+export interface GateDecisionView {
+  readonly outcome: 'approved' | 'rejected' | 'deferred' | 'expired' | 'cancelled' | 'superseded';
+  /** Display name of who decided; null for system outcomes (expiry). */
+  readonly by: string | null;
+  readonly at: string;
+  /** Where it was decided: slack, lark, cli, web, system. */
+  readonly via: string;
+  readonly reason: string | null;
+  /** For a deferral: when the gate comes back. */
+  readonly until: string | null;
+}
+
+/** Everything a gate card shows. */
+export interface GateView {
+  readonly id: string;
+  readonly goalId: string;
+  readonly goalTitle: string;
+  readonly question: string;
+  readonly context: string | null;
+  readonly risk: 'low' | 'normal' | 'high';
+  readonly askedBy: string;
+  /** What the gate blocks, in words ("agent a1", "todos todo_1, todo_2", "the whole goal"). */
+  readonly blocks: string;
+  /** What approving and rejecting mean for the agent. */
+  readonly onApprove: string;
+  readonly onReject: string;
+  readonly expiresAt: string | null;
+  readonly revision: number;
+  readonly state: 'pending' | GateDecisionView['outcome'];
+  readonly decision: GateDecisionView | null;
+  readonly timezone: string;
+  /** The choices offered as buttons while pending. */
+  readonly choices: readonly GateChoice[];
+}

@@ -1,0 +1,121 @@
+import type { AppDeps } from '../deps.js';
+import type { ChatSurface } from '../surface.js';
+import type { SurfaceLimits } from './limits.js';
+import { createProjector, type Projector } from './projector.js';
+import { createOutboxSender, type OutboxSender } from './sender.js';
+import { createBoardSource, type CardSource } from './sources.js';
+
+/** Runs a callback later; tests pass a fake that runs nothing until told, production uses timers. */
+export interface Scheduler {
+  /** Schedules `run` after `delayMs`; answers a cancel function. */
+  schedule(delayMs: number, run: () => void): () => void;
+}
+
+/** A scheduler on real timers that never keeps the process alive by itself. */
+export const timerScheduler: Scheduler = {
+  schedule(delayMs, run) {
+    const timer = setTimeout(run, delayMs);
+    timer.unref();
+    return () => clearTimeout(timer);
+  },
+};
+
+/** How often the reconciler re-renders every live card to repair drift (missed updates, edits by hand). */
+export const RECONCILE_EVERY_MS = 10 * 60_000;
+
+/** The projection engine: ledger → projector → durable outbox → one sender per destination. */
+export interface ProjectionEngine {
+  readonly projector: Projector;
+  readonly sender: OutboxSender;
+  /** Catches up with the ledger, reconciles, and starts sending; call once the server is up. */
+  start(): void;
+  /** Wakes the sender now (after a commit or an enqueue from a job). */
+  kick(): void;
+  /** Resolves when the current send pass (if any) has finished. */
+  idle(): Promise<void>;
+  stop(): void;
+}
+
+/** What the engine is built from. */
+export interface ProjectionOptions {
+  readonly surfaces: readonly ChatSurface[];
+  /** Card sources; defaults to the board card alone. */
+  readonly sources?: readonly CardSource[];
+  readonly limits?: Partial<Record<ChatSurface['name'], SurfaceLimits>>;
+  readonly scheduler?: Scheduler;
+}
+
+/**
+ * Builds the engine and subscribes it to commits. Surface-neutral: it drives any list of ChatSurfaces by
+ * name, so Lark plugs in beside Slack, and jobs enqueue digests and heartbeats through `enqueueCard`.
+ */
+export function createProjectionEngine(deps: AppDeps, options: ProjectionOptions): ProjectionEngine {
+  const scheduler = options.scheduler ?? timerScheduler;
+  const sources = options.sources ?? [createBoardSource()];
+  const projector = createProjector(deps.store, deps.clock, sources, options.surfaces.map((s) => s.name));
+  const sender = createOutboxSender(deps.store, deps.clock, deps.logger, options.surfaces, options.limits);
+  let running: Promise<void> | null = null;
+  let again = false;
+  let cancelWake: (() => void) | null = null;
+  let cancelReconcile: (() => void) | null = null;
+  let stopped = false;
+
+  function wakeLater(): void {
+    cancelWake?.();
+    cancelWake = null;
+    if (stopped) return;
+    const delay = sender.nextDueInMs();
+    if (delay !== null) cancelWake = scheduler.schedule(delay, kick);
+  }
+
+  function kick(): void {
+    if (stopped) return;
+    if (running) {
+      again = true;
+      return;
+    }
+    running = sender
+      .runDue()
+      .then(() => undefined, (error: unknown) => deps.logger.error({ error: String(error) }, 'projection send pass failed'))
+      .finally(() => {
+        running = null;
+        if (again) {
+          again = false;
+          kick();
+        } else wakeLater();
+      });
+  }
+
+  function reconcileLoop(): void {
+    projector.reconcile();
+    kick();
+    cancelReconcile = scheduler.schedule(RECONCILE_EVERY_MS, reconcileLoop);
+  }
+
+  const onCommit = () => {
+    if (stopped) return;
+    projector.catchUp();
+    kick();
+  };
+  deps.commitListeners.push(onCommit);
+
+  return {
+    projector,
+    sender,
+    start() {
+      projector.catchUp();
+      reconcileLoop();
+    },
+    kick,
+    async idle() {
+      while (running) await running;
+    },
+    stop() {
+      stopped = true;
+      cancelWake?.();
+      cancelReconcile?.();
+      const index = deps.commitListeners.indexOf(onCommit);
+      if (index >= 0) deps.commitListeners.splice(index, 1);
+    },
+  };
+}

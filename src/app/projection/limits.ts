@@ -1,0 +1,48 @@
+import type { ChatSurface as SurfaceName } from '../../kernel/vocabulary.js';
+
+/** How fast one surface may be called. */
+export interface SurfaceLimits {
+  /** Minimum gap between two calls to the same destination (Slack: about 1 message per second per channel). */
+  readonly perDestinationMs: number;
+  /** Sustained calls per minute across the surface (Slack chat.update Tier 3: 50/min per workspace). */
+  readonly perMinute: number;
+  /** Calls allowed at once before the sustained rate applies. */
+  readonly burst: number;
+}
+
+/** Each platform's published limits (chatops-platforms.md §2.8, §3.7), kept slightly under. */
+export const DEFAULT_SURFACE_LIMITS: Readonly<Record<SurfaceName, SurfaceLimits>> = {
+  slack: { perDestinationMs: 1_000, perMinute: 50, burst: 5 },
+  lark: { perDestinationMs: 200, perMinute: 1_000, burst: 50 },
+};
+
+/** A token bucket on an injected clock: `take` spends a token if one is there, `readyAt` says when one will be. */
+export interface TokenBucket {
+  take(nowMs: number): boolean;
+  readyAt(nowMs: number): number;
+}
+
+/** Creates a full token bucket. */
+export function createTokenBucket(limits: Pick<SurfaceLimits, 'perMinute' | 'burst'>, startMs: number): TokenBucket {
+  const perMs = limits.perMinute / 60_000;
+  let tokens = limits.burst;
+  let at = startMs;
+  const refill = (nowMs: number) => {
+    if (nowMs > at) {
+      tokens = Math.min(limits.burst, tokens + (nowMs - at) * perMs);
+      at = nowMs;
+    }
+  };
+  return {
+    take(nowMs) {
+      refill(nowMs);
+      if (tokens < 1) return false;
+      tokens -= 1;
+      return true;
+    },
+    readyAt(nowMs) {
+      refill(nowMs);
+      return tokens >= 1 ? nowMs : nowMs + Math.ceil((1 - tokens) / perMs);
+    },
+  };
+}

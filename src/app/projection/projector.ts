@@ -1,0 +1,93 @@
+import type { ChatSurface as SurfaceName } from '../../kernel/vocabulary.js';
+import { listBindings, type Binding } from '../../store/bindings.js';
+import type { Store } from '../../store/db.js';
+import { listEvents, type EventRow } from '../../store/events.js';
+import { findOutboxRow, findProjection, readCursor, writeCursor } from '../../store/outbox.js';
+import type { Clock } from '../deps.js';
+import { CARD_PRIORITY, cardHash, enqueueCard } from './enqueue.js';
+import type { CardSource, CardTarget } from './sources.js';
+
+const CURSOR = 'cards';
+const BATCH = 500;
+
+/** Turns committed ledger events into queued card renders. */
+export interface Projector {
+  /** Projects every ledger event after the durable cursor (after each commit, and on start). Answers how many cards were queued. */
+  catchUp(): number;
+  /** Re-renders every live card of every binding and queues those whose render differs from what was sent. */
+  reconcile(): number;
+}
+
+function destinationsFor(store: Store, goalId: string, purpose: CardSource['purpose'], surfaces: ReadonlySet<SurfaceName>): Binding[] {
+  return listBindings(store, goalId).filter((b) => surfaces.has(b.surface) && b.purposes.includes(purpose));
+}
+
+function queueTarget(store: Store, source: CardSource, target: CardTarget, bindings: readonly Binding[], now: Date): number {
+  if (bindings.length === 0) return 0;
+  const rendered = source.render(store, target.key, now);
+  if (!rendered) return 0;
+  let queued = 0;
+  for (const binding of bindings) {
+    const delivery = { surface: binding.surface, destination: binding.destination, card: rendered.card, priority: target.priority, revision: rendered.revision };
+    if (enqueueCard(store, delivery, now)) queued += 1;
+  }
+  return queued;
+}
+
+function projectBatch(store: Store, sources: readonly CardSource[], surfaces: ReadonlySet<SurfaceName>, events: readonly EventRow[], now: Date): number {
+  let queued = 0;
+  for (const source of sources) {
+    for (const target of source.affected(store, events)) {
+      queued += queueTarget(store, source, target, destinationsFor(store, target.goalId, source.purpose, surfaces), now);
+    }
+  }
+  return queued;
+}
+
+/** True when a card on a binding shows something other than its fresh render (or was never sent). */
+function isDrifted(store: Store, binding: Binding, key: string, hash: string): boolean {
+  const queued = findOutboxRow(store, binding.surface, binding.destination, key);
+  if (queued?.state === 'pending') return queued.card_hash !== hash;
+  return findProjection(store, binding.surface, binding.destination, key)?.rendered_hash !== hash;
+}
+
+/**
+ * Creates the projector for the surfaces that are configured. It reads the ledger (the durable change feed)
+ * from its own cursor, so a crash between a commit and its projection loses nothing: the next catch-up
+ * re-reads the events, and coalescing in the outbox makes re-projecting harmless.
+ */
+export function createProjector(store: Store, clock: Clock, sources: readonly CardSource[], surfaceNames: readonly SurfaceName[]): Projector {
+  const surfaces = new Set(surfaceNames);
+  return {
+    catchUp() {
+      let queued = 0;
+      for (;;) {
+        const batch = store.transaction(() => {
+          const events = listEvents(store, { afterSeq: readCursor(store, CURSOR), limit: BATCH });
+          if (events.length === 0) return 0;
+          queued += projectBatch(store, sources, surfaces, events, clock.now());
+          writeCursor(store, CURSOR, events[events.length - 1]!.seq);
+          return events.length;
+        });
+        if (batch < BATCH) return queued;
+      }
+    },
+    reconcile() {
+      const now = clock.now();
+      return store.transaction(() => {
+        let queued = 0;
+        for (const binding of listBindings(store).filter((b) => surfaces.has(b.surface))) {
+          for (const source of sources.filter((s) => binding.purposes.includes(s.purpose))) {
+            for (const key of source.liveKeys(store, binding.goalId)) {
+              const rendered = source.render(store, key, now);
+              if (!rendered || !isDrifted(store, binding, key, cardHash(rendered.card))) continue;
+              const delivery = { surface: binding.surface, destination: binding.destination, card: rendered.card, priority: CARD_PRIORITY.progress, revision: rendered.revision };
+              if (enqueueCard(store, delivery, now)) queued += 1;
+            }
+          }
+        }
+        return queued;
+      });
+    },
+  };
+}

@@ -1,0 +1,68 @@
+import { boardCard, boardCardKey } from '../../../cards/board-card.js';
+import type { Card } from '../../../cards/model.js';
+import type { Store } from '../../store/db.js';
+import type { BindingPurpose } from '../../kernel/vocabulary.js';
+import type { EventRow } from '../../store/events.js';
+import { findGoal } from '../../store/goals.js';
+import { boardView, type BoardExtras } from '../queries/board-view.js';
+import { CARD_PRIORITY } from './enqueue.js';
+
+/** A card that changed, for which goal, and how urgently it should be re-sent. */
+export interface CardTarget {
+  readonly key: string;
+  readonly goalId: string;
+  readonly priority: number;
+}
+
+/** A fresh render of a card from current state. */
+export interface RenderedCard {
+  readonly card: Card;
+  readonly revision: number;
+}
+
+/**
+ * One kind of live card (board, gate). The projector asks each source which of its cards a batch of ledger
+ * events changed, and renders them from current state, never by patching the previous render.
+ */
+export interface CardSource {
+  /** The binding purpose whose destinations receive these cards. */
+  readonly purpose: BindingPurpose;
+  /** The cards a batch of ledger events changed. */
+  affected(store: Store, events: readonly EventRow[]): CardTarget[];
+  /** Every card of a goal that should be live now (what the reconciler checks). */
+  liveKeys(store: Store, goalId: string): string[];
+  /** Renders a card from current state; null when its subject no longer exists. */
+  render(store: Store, key: string, now: Date): RenderedCard | null;
+}
+
+/** True when an event is about a gate (asked, amended, decided, expired…). */
+export function isGateEvent(event: Pick<EventRow, 'type'>): boolean {
+  return event.type.startsWith('gate.');
+}
+
+/** The board card source; `extras` supplies what other parts own (pending gates, quota, the web board URL). */
+export function createBoardSource(extras: (store: Store, goalId: string, now: Date) => BoardExtras = () => ({})): CardSource {
+  const prefix = boardCardKey('');
+  return {
+    purpose: 'board',
+    affected(_store, events) {
+      const targets = new Map<string, CardTarget>();
+      for (const event of events) {
+        if (event.goal_id === null) continue;
+        const priority = isGateEvent(event) ? CARD_PRIORITY.gate : CARD_PRIORITY.progress;
+        const previous = targets.get(event.goal_id);
+        if (!previous || priority < previous.priority) targets.set(event.goal_id, { key: boardCardKey(event.goal_id), goalId: event.goal_id, priority });
+      }
+      return [...targets.values()];
+    },
+    liveKeys: (_store, goalId) => [boardCardKey(goalId)],
+    render(store, key, now) {
+      if (!key.startsWith(prefix)) return null;
+      const goalId = key.slice(prefix.length);
+      const goal = findGoal(store, goalId);
+      if (!goal) return null;
+      const view = boardView(store, goalId, now, extras(store, goalId, now));
+      return view.ok ? { card: boardCard(view.value), revision: goal.revision } : null;
+    },
+  };
+}

@@ -1,0 +1,68 @@
+import type { BoardView, LaneView, PendingGateSummary } from '../../../cards/views.js';
+import type { KernelError } from '../../kernel/errors.js';
+import { LANES } from '../../kernel/lanes.js';
+import { ok, type Result } from '../../kernel/result.js';
+import { priorityRank } from '../../kernel/vocabulary.js';
+import { findAgent, listGoalAgents } from '../../store/agents.js';
+import type { Store } from '../../store/db.js';
+import { listEvidence } from '../../store/evidence.js';
+import { goalStatus, type LanedTodo } from './goal-status.js';
+
+/** How many items each lane shows on the board card; the count always covers them all. */
+export const LANE_TOP_ITEMS = 3;
+
+/** Agent silence after which the board warns: two intervals of the default hourly heartbeat. */
+export const STALE_AFTER_MS = 2 * 60 * 60 * 1000;
+
+/** Extra read-model inputs the board needs from other parts (pending gates, quota, the web board URL). */
+export interface BoardExtras {
+  readonly needsYou?: readonly PendingGateSummary[];
+  readonly quota?: BoardView['quota'];
+  readonly boardUrl?: string | null;
+}
+
+function laneViews(todos: readonly LanedTodo[]): LaneView[] {
+  return LANES.map((lane) => {
+    const inLane = todos.filter((t) => t.lane === lane).map((t) => t.todo);
+    const ordered = lane === 'done' ? [...inLane].sort((a, b) => (b.completedAt ?? '').localeCompare(a.completedAt ?? '')) : [...inLane].sort((a, b) => priorityRank(a.priority) - priorityRank(b.priority) || a.createdAt.localeCompare(b.createdAt));
+    const top = ordered.slice(0, LANE_TOP_ITEMS).map((todo) => ({ text: todo.text, meta: [todo.priority, todo.claimedBy].filter((m) => m !== null).join(' · ') }));
+    return { lane, count: inLane.length, top };
+  });
+}
+
+function lastActivityOf(store: Store, goalId: string, evidenceAt: { at: string; by: string | null } | null): BoardView['lastActivity'] {
+  let latest: BoardView['lastActivity'] = evidenceAt?.by ? { agentId: evidenceAt.by, at: evidenceAt.at } : null;
+  for (const agentId of listGoalAgents(store, goalId)) {
+    const seen = findAgent(store, agentId)?.lastSeenAt ?? null;
+    if (seen !== null && (latest === null || seen > latest.at)) latest = { agentId, at: seen };
+  }
+  return latest;
+}
+
+function lastChangeAt(store: Store, goalId: string, fallback: string): string {
+  const row = store.first(store.kysely.selectFrom('events').select((eb) => eb.fn.max('at').as('at')).where('goal_id', '=', goalId));
+  return row?.at ?? fallback;
+}
+
+/** The board card's read model for one goal at `now`. */
+export function boardView(store: Store, goalId: string, now: Date, extras: BoardExtras = {}): Result<BoardView, KernelError> {
+  const status = goalStatus(store, goalId, now);
+  if (!status.ok) return status;
+  const { goal, todos } = status.value;
+  const evidence = listEvidence(store, goalId, 1)[0];
+  const latestEvidence = evidence ? { kind: evidence.kind, summary: evidence.summary, url: evidence.url, by: evidence.agentId, at: evidence.createdAt } : null;
+  const lastActivity = lastActivityOf(store, goalId, latestEvidence);
+  const openWork = todos.some((t) => t.lane !== 'done');
+  const silent = lastActivity !== null && now.getTime() - Date.parse(lastActivity.at) > STALE_AFTER_MS;
+  return ok({
+    goal: { id: goal.id, title: goal.title, status: goal.status, objective: goal.objective, timezone: goal.timezone },
+    lanes: laneViews(todos),
+    needsYou: extras.needsYou ?? [],
+    latestEvidence,
+    quota: extras.quota ?? null,
+    lastActivity,
+    staleSince: goal.status === 'active' && openWork && silent && lastActivity ? lastActivity.at : null,
+    updatedAt: lastChangeAt(store, goalId, goal.updatedAt),
+    boardUrl: extras.boardUrl ?? null,
+  });
+}

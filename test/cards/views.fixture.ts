@@ -1,0 +1,42 @@
+import type { BoardView, GateView } from '../../cards/views.js';
+
+/** A board with every section filled: the golden rendering's input. */
+export const BOARD: BoardView = {
+  goal: { id: 'demo', title: 'Ship the launch post', status: 'active', objective: 'Publish the launch post with benchmarks.', timezone: 'Asia/Shanghai' },
+  lanes: [
+    { lane: 'todo', count: 4, top: [{ text: 'Draft the changelog', meta: 'P1' }, { text: 'Collect screenshots', meta: 'P2' }] },
+    { lane: 'claimed', count: 0, top: [] },
+    { lane: 'running', count: 1, top: [{ text: 'Run the benchmark', meta: 'P1 · a1' }] },
+    { lane: 'review', count: 0, top: [] },
+    { lane: 'blocked', count: 1, top: [{ text: 'Publish the post', meta: 'P0' }] },
+    { lane: 'user_gate', count: 1, top: [] },
+    { lane: 'done', count: 2, top: [{ text: 'Outline', meta: 'P2' }] },
+  ],
+  needsYou: [{ id: 'gate_1', question: 'May I publish the post?', revision: 2, risk: 'high', askedBy: 'a1', createdAt: '2026-01-05T06:00:00.000Z' }],
+  latestEvidence: { kind: 'benchmark', summary: 'p99 down 12%', url: 'https://ci.example.com/run/9', by: 'a1', at: '2026-01-05T06:02:00.000Z' },
+  quota: { spent: 3, allowed: 48, windowHours: 24 },
+  lastActivity: { agentId: 'a1', at: '2026-01-05T06:02:00.000Z' },
+  staleSince: null,
+  updatedAt: '2026-01-05T06:02:00.000Z',
+  boardUrl: null,
+};
+
+/** A pending gate. */
+export const GATE: GateView = {
+  id: 'gate_1',
+  goalId: 'demo',
+  goalTitle: 'Ship the launch post',
+  question: 'May I publish the post?',
+  context: 'The draft passed review; benchmarks are attached.',
+  risk: 'high',
+  askedBy: 'a1',
+  blocks: 'todo todo_7 (Publish the post)',
+  onApprove: 'a1 publishes the post.',
+  onReject: 'a1 does not publish and gets your reason.',
+  expiresAt: '2026-01-06T06:00:00.000Z',
+  revision: 2,
+  state: 'pending',
+  decision: null,
+  timezone: 'Asia/Shanghai',
+  choices: ['approve', 'reject', 'defer'],
+};
