@@ -59,6 +59,14 @@ export function addEvidence(deps: AppDeps, origin: WriteOrigin, input: EvidenceI
   return runWrite(deps, { ...origin, command: 'evidence.add', request: input }, (ctx) => ok(recordEvidence(ctx, input)));
 }
 
+/**
+ * Records evidence as its own command, committed together with every other write queued in this event-loop
+ * turn (group commit); resolves only after the commit, so answering then never acknowledges a lost write.
+ */
+export function addEvidenceGrouped(deps: AppDeps, origin: WriteOrigin, input: EvidenceInput): Promise<Result<Evidence, KernelError>> {
+  return deps.store.transactionGrouped(() => addEvidence(deps, origin, input));
+}
+
 /** An agent's liveness signal for a goal. */
 export function recordHeartbeat(deps: AppDeps, origin: WriteOrigin, goalId: string, input: { turnId?: string | undefined; note?: string | undefined }): Result<{ ok: true }, KernelError> {
   return runWrite(deps, { ...origin, command: 'agent.heartbeat', request: { goalId, ...input } }, (ctx) => {

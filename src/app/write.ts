@@ -81,7 +81,8 @@ export function runWrite<T>(deps: AppDeps, spec: WriteSpec, body: (ctx: WriteCon
     outcome = { ok: false, error: thrown.error };
     if (auditEvents.length > 0) appended = deps.store.transaction(() => appendEvents(deps.store, at, auditEvents));
   }
-  if (appended.length > 0) notify(deps, appended);
+  // Inside a group commit the listeners must wait for the shared COMMIT, not just this command's savepoint.
+  if (appended.length > 0) deps.store.afterCommit(() => notify(deps, appended));
   return outcome;
 }
 

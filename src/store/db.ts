@@ -2,6 +2,7 @@ import Database from 'better-sqlite3';
 import { Kysely, SqliteDialect, type Compilable } from 'kysely';
 import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
+import { createCommitGroup } from './group-commit.js';
 import type { Tables } from './tables.js';
 
 /**
@@ -17,8 +18,19 @@ export interface Store {
   first<R>(query: Compilable<R>): R | undefined;
   /** Runs a write and returns how many rows it changed. */
   run(query: Compilable<unknown>): number;
-  /** Runs `body` in one IMMEDIATE transaction (takes the write lock up front; rolled back on throw). */
+  /**
+   * Runs `body` in one IMMEDIATE transaction (takes the write lock up front; rolled back on throw). Inside
+   * another transaction it runs in a savepoint, so a failed inner command undoes only its own writes.
+   */
   transaction<T>(body: () => T): T;
+  /**
+   * Group commit: runs `body` in its own savepoint of one transaction shared with every other body queued in
+   * this event-loop turn, and resolves only after that transaction commits (so an acknowledgement is durable).
+   * One fsync then covers the whole group; a body that throws rejects alone and leaves no writes behind.
+   */
+  transactionGrouped<T>(body: () => T): Promise<T>;
+  /** Runs `callback` after the outermost transaction commits (at once outside one; dropped on rollback). */
+  afterCommit(callback: () => void): void;
   close(): void;
 }
 
@@ -39,6 +51,7 @@ export function openStore(options: StoreOptions): Store {
   sqlite.pragma(`busy_timeout = ${options.busyTimeoutMs ?? 5000}`);
   const kysely = new Kysely<Tables>({ dialect: new SqliteDialect({ database: sqlite }) });
   const statements = new Map<string, Database.Statement>();
+  let committed: (() => void)[] = [];
 
   function prepare(query: Compilable<unknown>): { statement: Database.Statement; parameters: unknown[] } {
     const compiled = query.compile();
@@ -50,7 +63,7 @@ export function openStore(options: StoreOptions): Store {
     return { statement, parameters: compiled.parameters as unknown[] };
   }
 
-  return {
+  const store: Store = {
     sqlite,
     kysely,
     all<R>(query: Compilable<R>): R[] {
@@ -66,12 +79,30 @@ export function openStore(options: StoreOptions): Store {
       return statement.run(...parameters).changes;
     },
     transaction<T>(body: () => T): T {
-      if (sqlite.inTransaction) return body();
-      return sqlite.transaction(body).immediate();
+      // better-sqlite3 turns a transaction function called inside a transaction into a savepoint.
+      if (sqlite.inTransaction) return sqlite.transaction(body)();
+      let result: T;
+      try {
+        result = sqlite.transaction(body).immediate();
+      } catch (error) {
+        committed = [];
+        throw error;
+      }
+      const callbacks = committed;
+      committed = [];
+      for (const callback of callbacks) callback();
+      return result;
+    },
+    transactionGrouped: (body) => group.enqueue(body),
+    afterCommit(callback: () => void): void {
+      if (sqlite.inTransaction) committed.push(callback);
+      else callback();
     },
     close() {
       statements.clear();
       sqlite.close();
     },
   };
+  const group = createCommitGroup((bodies) => store.transaction(bodies));
+  return store;
 }

@@ -1,4 +1,4 @@
-import { addEvidence, recordHeartbeat, type EvidenceInput } from '../../app/evidence.js';
+import { addEvidenceGrouped, recordHeartbeat, type EvidenceInput } from '../../app/evidence.js';
 import { goalStatus } from '../../app/queries/goal-status.js';
 import { requireGoalAccess } from '../../app/actor.js';
 import { EvidenceRequest, HeartbeatRequest, type InlineEvidenceRequest } from '../../contract/requests.js';
@@ -29,8 +29,8 @@ export const evidenceRoutes: readonly Route[] = [
     method: 'POST',
     pattern: '/v1/evidence',
     handle: (call) =>
-      withBody(call, EvidenceRequest, (body) =>
-        respond(addEvidence(call.deps, call.origin, { ...evidenceFromWire(body), goalId: body.goal_id }), (evidence) => ({ evidence: evidenceToWire(evidence) }), 201),
+      withBody(call, EvidenceRequest, async (body) =>
+        respond(await addEvidenceGrouped(call.deps, call.origin, { ...evidenceFromWire(body), goalId: body.goal_id }), (evidence) => ({ evidence: evidenceToWire(evidence) }), 201),
       ),
   },
   {

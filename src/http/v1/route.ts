@@ -33,7 +33,7 @@ export function respond<T>(result: Result<T, KernelError>, toBody: (value: T) =>
 }
 
 /** Parses the body with `schema`, then runs `then`; a bad body is answered with its 4xx. */
-export function withBody<S extends z.ZodType>(call: AgentCall, schema: S, then: (body: z.infer<S>) => HttpResponse): HttpResponse {
+export function withBody<S extends z.ZodType, R extends HttpResponse | Promise<HttpResponse>>(call: AgentCall, schema: S, then: (body: z.infer<S>) => R): R | HttpResponse {
   const parsed = parseJsonBody(call.request, schema);
   return parsed.ok ? then(parsed.value) : errorResponse(parsed.error);
 }
