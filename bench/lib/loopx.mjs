@@ -29,12 +29,13 @@ export function seedAgent(env, { goalId = 'bench', agentId = 'a1' } = {}) {
 
 /**
  * Starts `loopx serve` on a free port and resolves once it prints its URL, with the child, the URL and the
- * time from spawn to ready. `cpu` pins it to a core with taskset when given (and taskset exists).
+ * time from spawn to ready. `cpu` pins it to a core with taskset; `nodeArgs` go to node (e.g. --cpu-prof).
  */
-export function startServe(env, { cpu } = {}) {
+export function startServe(env, { cpu, nodeArgs = [] } = {}) {
   const started = performance.now();
   const command = cpu === undefined ? process.execPath : 'taskset';
-  const args = cpu === undefined ? [CLI, 'serve'] : ['-c', String(cpu), process.execPath, CLI, 'serve'];
+  const node = [...nodeArgs, CLI, 'serve'];
+  const args = cpu === undefined ? node : ['-c', String(cpu), process.execPath, ...node];
   const child = spawn(command, args, { env: { ...process.env, LOOPX_PORT: '0', LOOPX_LOG_LEVEL: 'error', ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
   return new Promise((resolvePromise, reject) => {
     let out = '';
