@@ -1,6 +1,9 @@
+import type { Server } from 'node:http';
+import { createWebBoard } from '../adapters/web/index.js';
 import { createAppDeps } from './app/index.js';
 import type { AppDeps, Clock, Logger } from './app/deps.js';
-import { ConfigError, type Config } from './config.js';
+import { boardUrl, ConfigError, type Config } from './config.js';
+import { startLoopxServer } from './server.js';
 import { openStore } from './store/db.js';
 import { runMigrations } from './store/migrate.js';
 
@@ -13,4 +16,30 @@ export async function openApp(config: Config, options: { clock?: Clock; logger?:
     throw new ConfigError(`Database migration failed (${String(migrated.error)}). Check LOOPX_DB points at a LoopX database you can write.`);
   }
   return createAppDeps(store, options);
+}
+
+/** A running server and how to stop it. */
+export interface RunningServer {
+  readonly server: Server;
+  readonly port: number;
+  /** The base URL people open (the web board lives at `/`). */
+  readonly url: string;
+  stop(): Promise<void>;
+}
+
+/** Starts the one HTTP server with every surface mounted; the web board is mounted last, at `/`. */
+export async function serveApp(deps: AppDeps, config: Config): Promise<RunningServer> {
+  const web = createWebBoard(deps, config);
+  const { server, port } = await startLoopxServer(deps, config, { mounts: [web.mount], rawMounts: [web.rawMount] });
+  return {
+    server,
+    port,
+    url: boardUrl(config, port),
+    stop: () =>
+      new Promise((resolve) => {
+        web.close();
+        server.close(() => resolve());
+        server.closeIdleConnections();
+      }),
+  };
 }

@@ -14,10 +14,29 @@ export const ConfigSchema = z.object({
   LOOPX_REQUEST_TIMEOUT_MS: z.coerce.number().int().min(100).max(300_000).default(15_000),
   LOOPX_HEADERS_TIMEOUT_MS: z.coerce.number().int().min(100).max(300_000).default(10_000),
   LOOPX_LOG_LEVEL: z.enum(['silent', 'error', 'warn', 'info']).default('info'),
+  LOOPX_DEMO: z.enum(['auto', 'off']).default('auto'),
+  LOOPX_PUBLIC_URL: z.url({ protocol: /^https?$/ }).optional(),
+  LOOPX_WEB_LOGIN_MINUTES: z.coerce.number().int().min(1).max(24 * 60).default(15),
+  LOOPX_WEB_SESSION_HOURS: z.coerce.number().int().min(1).max(24 * 30).default(12),
 }).refine((c) => c.LOOPX_HEADERS_TIMEOUT_MS <= c.LOOPX_REQUEST_TIMEOUT_MS, {
   message: 'must not exceed LOOPX_REQUEST_TIMEOUT_MS (Node refuses a header timeout longer than the request timeout)',
   path: ['LOOPX_HEADERS_TIMEOUT_MS'],
 });
+
+/** Hosts that only this machine can reach; any other bind address makes the web board require a session. */
+const LOOPBACK_HOSTS: ReadonlySet<string> = new Set(['127.0.0.1', 'localhost', '::1', '[::1]']);
+
+/** True when the server is bound to a loopback address only. */
+export function isLoopbackHost(host: string): boolean {
+  return LOOPBACK_HOSTS.has(host.toLowerCase());
+}
+
+/** The base URL people open: LOOPX_PUBLIC_URL, else the bound host and port. */
+export function boardUrl(config: Pick<Config, 'LOOPX_HOST' | 'LOOPX_PUBLIC_URL'>, port: number): string {
+  if (config.LOOPX_PUBLIC_URL) return config.LOOPX_PUBLIC_URL.replace(/\/+$/, '');
+  const host = config.LOOPX_HOST.includes(':') && !config.LOOPX_HOST.startsWith('[') ? `[${config.LOOPX_HOST}]` : config.LOOPX_HOST;
+  return `http://${host}:${port}`;
+}
 
 /** Parsed, frozen configuration. */
 export type Config = Readonly<z.infer<typeof ConfigSchema>>;

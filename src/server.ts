@@ -23,8 +23,8 @@ export function createLoopxServer(deps: AppDeps, config: Config, extra: { mounts
 }
 
 /** Starts the server on the configured host and port; resolves with the bound port. */
-export async function startLoopxServer(deps: AppDeps, config: Config): Promise<{ server: Server; port: number }> {
-  const server = createLoopxServer(deps, config);
+export async function startLoopxServer(deps: AppDeps, config: Config, extra: { mounts?: readonly Mount[]; rawMounts?: readonly RawMount[] } = {}): Promise<{ server: Server; port: number }> {
+  const server = createLoopxServer(deps, config, extra);
   const port = await listen(server, config.LOOPX_PORT, config.LOOPX_HOST);
   return { server, port };
 }

@@ -53,3 +53,7 @@ export const DoctorOutput = versioned({
   ok: z.boolean(),
   checks: z.array(z.object({ name: z.string(), ok: z.boolean(), detail: z.string(), fix: z.string().optional() })),
 });
+/** `web login`: the one-time link (shown once) and until when it works. */
+export const WebLoginOutput = versioned({ person_id: z.string(), url: z.string(), expires_at: z.string() });
+/** `demo`: what was seeded, where to look, and a login link for the demo owner. */
+export const DemoOutput = versioned({ goal_id: z.string(), owner_id: z.string(), agents: z.array(z.string()), todos: z.number(), board_url: z.string(), login_url: z.string() });

@@ -34,6 +34,8 @@ export const ERROR_TABLE = {
   not_authorised_to_decide: { http: 403, exit: 1 },
   reason_required: { http: 422, exit: 1 },
   quota_spend_not_found: { http: 404, exit: 3 },
+  login_link_invalid: { http: 401, exit: 1 },
+  csrf_rejected: { http: 403, exit: 1 },
 } as const satisfies Record<string, { http: number; exit: number }>;
 
 /** The snake_case code of an expected failure. */

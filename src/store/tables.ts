@@ -271,6 +271,24 @@ export interface InboundDedupeTable {
   received_at: string;
 }
 
+/** One-time web board login links (hash only; single use; short expiry). */
+export interface WebLoginTokenTable {
+  token_hash: string;
+  person_id: string;
+  created_at: string;
+  expires_at: string;
+  used_at: string | null;
+}
+
+/** Web board sessions (hash of the cookie value only). */
+export interface WebSessionTable {
+  session_hash: string;
+  person_id: string;
+  created_at: string;
+  expires_at: string;
+  ended_at: string | null;
+}
+
 /** Every table, for kysely's types. */
 export interface Tables {
   goals: GoalTable;
@@ -294,4 +312,6 @@ export interface Tables {
   outbox: OutboxTable;
   projector_cursor: ProjectorCursorTable;
   inbound_dedupe: InboundDedupeTable;
+  web_login_tokens: WebLoginTokenTable;
+  web_sessions: WebSessionTable;
 }

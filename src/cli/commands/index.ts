@@ -6,6 +6,7 @@ import { ledgerCommands } from './ledger.js';
 import { personCommands } from './person.js';
 import { setupCommands } from './setup.js';
 import { todoCommands } from './todo.js';
+import { webCommands } from './web.js';
 
 /** Every `loopx` command, in help order. */
-export const COMMANDS: readonly Command[] = [...setupCommands, ...goalCommands, ...personCommands, ...agentCommands, ...todoCommands, ...evidenceCommands, ...ledgerCommands];
+export const COMMANDS: readonly Command[] = [...setupCommands, ...goalCommands, ...personCommands, ...agentCommands, ...todoCommands, ...evidenceCommands, ...ledgerCommands, ...webCommands];

@@ -5,10 +5,11 @@ import { ok } from '../../kernel/result.js';
 import { openStore } from '../../store/db.js';
 import { pendingMigrations, runMigrations } from '../../store/migrate.js';
 import { verifyChain } from '../../store/events.js';
-import { startLoopxServer } from '../../server.js';
+import { serveApp } from '../../compose.js';
 import { z } from 'zod';
 import type { Command } from '../command.js';
 import { output } from '../output.js';
+import { demoOnStart } from './web.js';
 
 interface Check {
   name: string;
@@ -76,16 +77,17 @@ export const setupCommands: readonly Command[] = [
     output: z.object({ schema_version: z.literal(1), url: z.string() }),
     async run(ctx) {
       const deps = await ctx.openApp();
-      const { server, port } = await startLoopxServer(deps, ctx.config);
-      const url = `http://${ctx.config.LOOPX_HOST}:${port}`;
-      ctx.print(`LoopX listening on ${url} (database ${ctx.config.LOOPX_DB})`);
+      const running = await serveApp(deps, ctx.config);
+      ctx.print(`LoopX listening on ${running.url} (database ${ctx.config.LOOPX_DB})`);
+      demoOnStart(ctx, deps, running.url);
+      ctx.print(`Web board: ${running.url}/`);
       await new Promise<void>((resolve) => {
-        const stop = () => server.close(() => resolve());
+        const stop = () => void running.stop().then(resolve);
         process.once('SIGINT', stop);
         process.once('SIGTERM', stop);
       });
       deps.store.close();
-      return ok({ data: { schema_version: 1 as const, url }, text: 'LoopX stopped.' });
+      return ok({ data: { schema_version: 1 as const, url: running.url }, text: 'LoopX stopped.' });
     },
   },
 ];

@@ -1,0 +1,88 @@
+import type { Card, CardBlock, CardButton, CardItem, CardLink, Tone } from '../../cards/model.js';
+import { encodeCardAction } from '../../src/contract/card-action.js';
+import { html, safeHref, type Html } from './html.js';
+
+/** What a card rendering needs to know about the viewer: forms carry the CSRF token of a signed-in person. */
+export interface RenderContext {
+  /** The session's CSRF token; null when nobody is signed in (buttons are shown disabled). */
+  readonly csrfToken: string | null;
+  /** The page the decision form returns to. */
+  readonly returnTo: string;
+}
+
+function toneClass(tone: Tone | undefined): string {
+  return `tone-${tone ?? 'normal'}`;
+}
+
+function linkHtml(link: CardLink, text: string = link.label): Html {
+  const href = safeHref(link.url);
+  return href === null ? html`${text}` : html`<a href="${href}">${text}</a>`;
+}
+
+function itemHtml(item: CardItem): Html {
+  const text = item.link ? linkHtml(item.link, item.text) : html`${item.text}`;
+  return html`<li class="item ${toneClass(item.tone)}">${text}${item.meta ? html` <span class="meta">${item.meta}</span>` : ''}</li>`;
+}
+
+function listHtml(items: readonly CardItem[]): Html {
+  return items.length === 0 ? html`<p class="empty">Nothing here.</p>` : html`<ul class="items">${items.map(itemHtml)}</ul>`;
+}
+
+function buttonHtml(button: CardButton, enabled: boolean): Html {
+  return html`<button type="submit" name="action" value="${encodeCardAction(button.action)}" class="btn btn-${button.style}"${enabled ? '' : html` disabled`}>${button.label}</button>`;
+}
+
+/**
+ * Buttons become one form that posts the clicked button's value, the same `{v, gate, rev, choice}` a chat
+ * click carries, so the browser goes through the same kernel decision as Slack and Lark.
+ */
+function actionsHtml(buttons: readonly CardButton[], ctx: RenderContext): Html {
+  const signedIn = ctx.csrfToken !== null;
+  const choices = new Set(buttons.map((b) => b.action.choice));
+  const reason = choices.has('reject') ? html`<label class="field">Reason <span class="hint">(required to reject)</span> <input type="text" name="reason" maxlength="500" autocomplete="off"></label>` : '';
+  const until = choices.has('defer')
+    ? html`<label class="field">Defer for <select name="until"><option value="PT1H">1 hour</option><option value="PT4H">4 hours</option><option value="P1D" selected>1 day</option><option value="P7D">1 week</option></select></label>`
+    : '';
+  const hint = signedIn ? '' : html`<p class="hint">Read-only: sign in with a login link (<code>loopx web login &lt;you&gt;</code>) to decide.</p>`;
+  return html`<form method="post" action="/decide" class="actions">
+<input type="hidden" name="csrf" value="${ctx.csrfToken ?? ''}"><input type="hidden" name="return_to" value="${ctx.returnTo}">
+${signedIn ? [reason, until] : ''}<div class="buttons">${buttons.map((b) => buttonHtml(b, signedIn))}</div>${hint}
+</form>`;
+}
+
+function lanesHtml(block: Extract<CardBlock, { type: 'lanes' }>): Html {
+  return html`<div class="lanes">${block.lanes.map(
+    (lane) => html`<section class="lane lane-${lane.lane}" aria-label="${lane.label}: ${lane.count}"><h4>${lane.label} <span class="count">${lane.count}</span></h4>${lane.items.length > 0 ? html`<ul class="items">${lane.items.map(itemHtml)}</ul>` : ''}</section>`,
+  )}</div>`;
+}
+
+function blockHtml(block: CardBlock, ctx: RenderContext): Html {
+  switch (block.type) {
+    case 'header':
+      return html`<header class="card-head"><h3>${block.text}</h3>${block.status ? html`<span class="badge ${toneClass(block.tone)}">${block.status}</span>` : ''}</header>`;
+    case 'text':
+      return html`<p class="text ${toneClass(block.tone)}">${block.text}</p>`;
+    case 'fields':
+      return html`<dl class="fields">${block.fields.map((f) => html`<div><dt>${f.label}</dt><dd>${f.value}</dd></div>`)}</dl>`;
+    case 'lanes':
+      return lanesHtml(block);
+    case 'list': {
+      const more = block.more && block.more > 0 ? html`<p class="more">${block.moreLink ? linkHtml(block.moreLink, `and ${block.more} more`) : `and ${block.more} more`}</p>` : '';
+      return html`<section class="list"><h4>${block.title}</h4>${listHtml(block.items)}${more}</section>`;
+    }
+    case 'actions':
+      return actionsHtml(block.buttons, ctx);
+    case 'outcome':
+      return html`<p class="outcome ${toneClass(block.tone)}" role="status">${block.text}</p>`;
+    case 'context':
+      return html`<p class="context">${block.text}</p>`;
+    case 'divider':
+      return html`<hr>`;
+  }
+}
+
+/** The reference rendering of a neutral card: semantic HTML, every text escaped, buttons as one CSRF-protected form. */
+export function cardToHtml(card: Card, ctx: RenderContext): Html {
+  return html`<article class="card card-${card.kind}" data-key="${card.key}">
+${card.blocks.map((b) => [blockHtml(b, ctx), html`\n`])}</article>`;
+}
