@@ -1,6 +1,7 @@
 import type { AppDeps } from '../../src/app/deps.js';
 import { isLoopbackHost, type Config } from '../../src/config.js';
 import type { Mount, RawMount } from '../../src/http/serve.js';
+import { decideRoutes } from './decide-route.js';
 import { createWebHandler } from './handler.js';
 import { createLiveHub } from './live.js';
 import { pageRoutes } from './page-routes.js';
@@ -29,7 +30,7 @@ export function createWebBoard(deps: AppDeps, config: Config): WebBoard {
   const options = webBoardOptions(config);
   const live = createLiveHub(deps, { requireSession: options.requireSession });
   deps.commitListeners.push(live.onCommit);
-  const handler = createWebHandler(deps, options, [...pageRoutes, ...sessionRoutes]);
+  const handler = createWebHandler(deps, options, [...pageRoutes, ...decideRoutes, ...sessionRoutes]);
   return {
     mount: { prefix: '/', handler },
     rawMount: live.mount,

@@ -40,13 +40,10 @@ function actionsHtml(buttons: readonly CardButton[], ctx: RenderContext): Html {
   const signedIn = ctx.csrfToken !== null;
   const choices = new Set(buttons.map((b) => b.action.choice));
   const reason = choices.has('reject') ? html`<label class="field">Reason <span class="hint">(required to reject)</span> <input type="text" name="reason" maxlength="500" autocomplete="off"></label>` : '';
-  const until = choices.has('defer')
-    ? html`<label class="field">Defer for <select name="until"><option value="PT1H">1 hour</option><option value="PT4H">4 hours</option><option value="P1D" selected>1 day</option><option value="P7D">1 week</option></select></label>`
-    : '';
   const hint = signedIn ? '' : html`<p class="hint">Read-only: sign in with a login link (<code>loopx web login &lt;you&gt;</code>) to decide.</p>`;
   return html`<form method="post" action="/decide" class="actions">
 <input type="hidden" name="csrf" value="${ctx.csrfToken ?? ''}"><input type="hidden" name="return_to" value="${ctx.returnTo}">
-${signedIn ? [reason, until] : ''}<div class="buttons">${buttons.map((b) => buttonHtml(b, signedIn))}</div>${hint}
+${signedIn ? reason : ''}<div class="buttons">${buttons.map((b) => buttonHtml(b, signedIn))}</div>${hint}
 </form>`;
 }
 

@@ -6,6 +6,7 @@ import type { Actor } from './actor.js';
 import { addAgent } from './agents.js';
 import { addEvidence } from './evidence.js';
 import type { AppDeps } from './deps.js';
+import { askGate } from './gates.js';
 import { addGoal } from './goals.js';
 import { claimTodo } from './leases.js';
 import { addPerson } from './people.js';
@@ -51,12 +52,21 @@ function seedTodos(deps: AppDeps, origin: WriteOrigin): number {
   const social = need(addTodo(deps, origin, g, { text: 'Schedule the social posts' })).todo;
   need(blockTodo(deps, origin, social.id, 'Waiting for the marketing calendar'));
   need(addTodo(deps, origin, g, { text: 'Pick the launch date', taskClass: 'user_action' }));
-  return 7;
+  const publish = need(addTodo(deps, origin, g, { text: 'Publish the launch post', priority: 'P1' })).todo;
+  need(
+    askGate(deps, agent('writer'), g, {
+      question: 'May I publish the launch post on the company blog?',
+      context: 'The draft passed the link check; publishing is public and hard to undo.',
+      risk: 'normal',
+      blocks: { todoIds: [publish.id] },
+    }),
+  );
+  return 8;
 }
 
 /**
  * Seeds the demo (`loopx demo`, and `npm start` on an empty database): a person, a goal, two agents,
- * todos in several lanes and evidence, through the same use cases as every other write. All or nothing.
+ * todos in several lanes, evidence and a pending gate, through the same use cases as every other write. All or nothing.
  */
 export function seedDemo(deps: AppDeps, origin: WriteOrigin): Result<DemoSeed, KernelError> {
   try {

@@ -1,0 +1,36 @@
+import { decideGate } from '../../src/app/gate-decisions.js';
+import { BUTTON_DEFER_HOURS, decodeCardAction } from '../../src/contract/card-action.js';
+import { ERROR_TABLE } from '../../src/kernel/errors.js';
+import type { HttpResponse } from '../../src/http/types.js';
+import { isCsrfValid } from './auth.js';
+import { noticePage, pageResponse } from './layout.js';
+import { readForm, redirect, safeReturnPath, type WebCall, type WebRoute } from './routes.js';
+
+function refused(call: WebCall, title: string, message: string, status: number, back: string): HttpResponse {
+  return pageResponse(noticePage(title, message, 'error', { href: back, label: 'Back to where you were' }), call.viewer, status);
+}
+
+/**
+ * A button press from the board: the same `{v, gate, rev, choice}` value a chat click carries, decided by the
+ * kernel as the signed-in person, via `web`. Refusals (stale revision, already decided, not an approver) are
+ * shown to the person; the kernel records them in the audit trail.
+ */
+function decide(call: WebCall): HttpResponse {
+  const form = readForm(call.request);
+  const back = safeReturnPath(form?.get('return_to') ?? null);
+  if (form === null) return refused(call, 'Not recorded', 'Decisions are sent as a form from a board page; reload the page and use its buttons.', 415, back);
+  if (call.viewer.person === null) return refused(call, 'Sign in to decide', 'The board is read-only without a session; run `loopx web login <you>` and open the link it prints.', 401, back);
+  if (!isCsrfValid(call.viewer, form.get('csrf'), call.request.headers)) {
+    return refused(call, 'Not recorded', 'This form did not come from your LoopX board page (or your session changed); reload the page and decide again.', ERROR_TABLE.csrf_rejected.http, back);
+  }
+  const action = decodeCardAction(form.get('action'));
+  if (action === null) return refused(call, 'Not recorded', 'That button value is not one LoopX made; reload the page and use its buttons.', 422, back);
+  const reason = form.get('reason')?.trim() || undefined;
+  const until = action.choice === 'defer' ? new Date(call.deps.clock.now().getTime() + BUTTON_DEFER_HOURS * 3_600_000).toISOString() : undefined;
+  const decided = decideGate(call.deps, { actor: { kind: 'person', id: call.viewer.person.id } }, action.gate, { choice: action.choice, revision: action.rev, reason, until, via: 'web' });
+  if (!decided.ok) return refused(call, 'Not recorded', decided.error.message, ERROR_TABLE[decided.error.code].http, back);
+  return redirect(back);
+}
+
+/** The one state-changing route of the board besides sign-in and sign-out. */
+export const decideRoutes: readonly WebRoute[] = [{ method: 'POST', pattern: /^\/decide$/, handle: decide }];
