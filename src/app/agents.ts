@@ -2,7 +2,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import { fail, type KernelError } from '../kernel/errors.js';
 import { ok, type Result } from '../kernel/result.js';
 import type { Agent } from '../kernel/entities.js';
-import { findAgent, findAgentByTokenHash, insertAgent, registerAgentOnGoal, revokeAgent, signingSecretOf } from '../store/agents.js';
+import { findAgent, findCredentialByTokenHash, insertAgent, registerAgentOnGoal, revokeAgent, type AgentCredential } from '../store/agents.js';
 import type { AppDeps } from './deps.js';
 import { requireAgent, requireGoal } from './lookup.js';
 import { must, runWrite, type WriteOrigin } from './write.js';
@@ -62,8 +62,7 @@ export function revokeAgentAccess(deps: AppDeps, origin: WriteOrigin, agentId: s
   });
 }
 
-/** The agent a bearer token belongs to, with its signing secret for verifying the request (never logged). */
-export function agentForToken(deps: AppDeps, token: string): { agent: Agent; signingSecret: string | null } | undefined {
-  const agent = findAgentByTokenHash(deps.store, hashToken(token));
-  return agent ? { agent, signingSecret: agent.signs ? signingSecretOf(deps.store, agent.id) : null } : undefined;
+/** The agent a bearer token belongs to: id, status and signing secret for verifying the request (never logged). */
+export function agentForToken(deps: AppDeps, token: string): AgentCredential | undefined {
+  return findCredentialByTokenHash(deps.store, hashToken(token));
 }

@@ -38,12 +38,12 @@ export function authenticateAgent(deps: AppDeps, request: HttpRequest, now: Date
   if (!match?.[1]) return unauthenticated('Send `Authorization: Bearer <agent token>` (create one with `loopx agent add`).');
   const found = agentForToken(deps, match[1]);
   if (!found) return unauthenticated('The agent token is not valid; ask an operator for a token (`loopx agent add`).');
-  const { agent, signingSecret: secret } = found;
-  if (agent.status !== 'active') return err(kernelError('agent_revoked', `Agent ${agent.id} was revoked; ask an operator for a new agent.`));
+  const { id, status, signingSecret: secret } = found;
+  if (status !== 'active') return err(kernelError('agent_revoked', `Agent ${id} was revoked; ask an operator for a new agent.`));
   if (secret !== null) {
     const header = request.headers['x-loopx-signature'];
     const verified = verifySignature(Array.isArray(header) ? header[0] : header, secret, request.body, now);
     if (!verified.ok) return verified;
   }
-  return ok({ kind: 'agent', id: agent.id });
+  return ok({ kind: 'agent', id });
 }

@@ -42,15 +42,31 @@ export function findAgent(store: Store, id: string): Agent | undefined {
   };
 }
 
-/** The agent's request-signing secret, read only to verify a signature. */
-export function signingSecretOf(store: Store, id: string): string | null {
-  return store.first(store.kysely.selectFrom('agents').select('signing_secret').where('id', '=', id))?.signing_secret ?? null;
+/** What authenticating a request needs about the agent behind a token: one indexed read, no goal list. */
+export interface AgentCredential {
+  readonly id: string;
+  readonly status: Agent['status'];
+  readonly signingSecret: string | null;
 }
 
-/** The agent whose token hashes to `tokenHash`, if any. */
-export function findAgentByTokenHash(store: Store, tokenHash: string): Agent | undefined {
-  const row = store.first(store.kysely.selectFrom('agents').select('id').where('token_hash', '=', tokenHash));
-  return row ? findAgent(store, row.id) : undefined;
+/** The agent whose token hashes to `tokenHash`, with its signing secret (read only to verify a signature). */
+export function findCredentialByTokenHash(store: Store, tokenHash: string): AgentCredential | undefined {
+  const row = store.first(store.kysely.selectFrom('agents').select(['id', 'status', 'signing_secret']).where('token_hash', '=', tokenHash));
+  return row ? { id: row.id, status: row.status as Agent['status'], signingSecret: row.signing_secret } : undefined;
+}
+
+/** An agent's status and whether it is registered on the goal, in one read (the per-request access check). */
+export function agentAccess(store: Store, agentId: string, goalId: string): { status: Agent['status']; registered: boolean } | undefined {
+  const row = store.first(
+    store.kysely
+      .selectFrom('agents')
+      .select((eb) => [
+        'status',
+        eb.exists(eb.selectFrom('agent_goals').select('goal_id').where('agent_goals.agent_id', '=', agentId).where('agent_goals.goal_id', '=', goalId)).as('registered'),
+      ])
+      .where('id', '=', agentId),
+  );
+  return row ? { status: row.status as Agent['status'], registered: Boolean(row.registered) } : undefined;
 }
 
 /** Lists every agent. */
@@ -70,14 +86,6 @@ export function registerAgentOnGoal(store: Store, agentId: string, goalId: strin
         .values({ agent_id: agentId, goal_id: goalId, created_at: at })
         .onConflict((oc) => oc.doNothing()),
     ) === 1
-  );
-}
-
-/** True when the agent is registered on the goal. */
-export function isAgentOnGoal(store: Store, agentId: string, goalId: string): boolean {
-  return (
-    store.first(store.kysely.selectFrom('agent_goals').select('goal_id').where('agent_id', '=', agentId).where('goal_id', '=', goalId)) !==
-    undefined
   );
 }
 
