@@ -6,6 +6,7 @@ import type { DeliveryOutcome, EvidenceKind } from '../kernel/vocabulary.js';
 import { touchAgent } from '../store/agents.js';
 import type { Evidence } from '../kernel/entities.js';
 import { insertEvidence } from '../store/evidence.js';
+import { spendForWriteback } from './quota.js';
 import { agentIdOf, requireGoalAccess } from './actor.js';
 import type { AppDeps } from './deps.js';
 import { requireGoal, requireTodoOnGoal } from './lookup.js';
@@ -50,7 +51,9 @@ export function recordEvidence(ctx: WriteContext, input: EvidenceInput): Evidenc
   };
   insertEvidence(ctx.store, evidence);
   if (agentId !== null) touchAgent(ctx.store, agentId, ctx.at);
-  ctx.event({ goalId: goal.id, type: 'evidence.added', payload: { evidence_id: evidence.id, todo_id: evidence.todoId, kind: evidence.kind, delivery_outcome: evidence.deliveryOutcome } });
+  ctx.event({ goalId: goal.id, type: 'evidence.added', payload: { evidence_id: evidence.id, todo_id: evidence.todoId, turn_id: evidence.turnId, kind: evidence.kind, delivery_outcome: evidence.deliveryOutcome } });
+  // The turn's accountable writeback spends its one quota slot here, in the same transaction as the evidence.
+  spendForWriteback(ctx, evidence);
   return evidence;
 }
 

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { LEASE_MAX_SECONDS, LEASE_MIN_SECONDS } from '../kernel/lease.js';
 import { DELIVERY_OUTCOMES, EVIDENCE_KINDS, PRIORITIES, TASK_CLASSES } from '../kernel/vocabulary.js';
+import { GATE_RISKS, ON_EXPIRE } from '../kernel/gate.js';
 
 // Request bodies are strict: an unknown field is refused with its path, so a typo never silently drops data.
 
@@ -79,3 +80,21 @@ export const HeartbeatRequest = z.strictObject({ turn_id: Id.optional(), note: z
 
 /** The `Idempotency-Key` header. */
 export const IdempotencyKey = z.string().min(1).max(128).regex(/^[\x21-\x7e]+$/, 'printable ASCII without spaces');
+
+/** Body of `POST /v1/goals/{goal}/should-run`. */
+export const ShouldRunRequest = z.strictObject({ turn_id: Id });
+
+/** Body of `POST /v1/goals/{goal}/gates`. */
+export const GateRequest = z.strictObject({
+  question: Text(1000),
+  context: z.string().max(4000).optional(),
+  blocks: z.strictObject({ agent: Id.optional(), todo_ids: z.array(Id).max(50).optional(), global: z.boolean().optional() }).optional(),
+  decision_scope: z.string().max(200).optional(),
+  risk: z.enum(GATE_RISKS).optional(),
+  options: z.array(Text(200)).max(10).optional(),
+  approvers: z.array(Id).min(1).max(20).optional(),
+  quorum: z.number().int().min(1).max(20).optional(),
+  expires_in_seconds: z.number().int().min(60).max(90 * 86400).optional(),
+  on_expire: z.enum(ON_EXPIRE).optional(),
+});
+export type GateRequest = z.infer<typeof GateRequest>;

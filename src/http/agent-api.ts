@@ -5,6 +5,7 @@ import { authenticateAgent } from './agent-auth.js';
 import { errorResponse } from './errors.js';
 import type { HttpHandler } from './types.js';
 import { evidenceRoutes } from './v1/evidence.js';
+import { gateRoutes } from './v1/gates.js';
 import type { Route } from './v1/route.js';
 import { todoRoutes } from './v1/todos.js';
 
@@ -24,7 +25,7 @@ function compile(route: Route): CompiledRoute {
 }
 
 /** Every endpoint of the agent API. */
-export const AGENT_ROUTES: readonly Route[] = [...todoRoutes, ...evidenceRoutes];
+export const AGENT_ROUTES: readonly Route[] = [...todoRoutes, ...evidenceRoutes, ...gateRoutes];
 
 /**
  * The `/v1` agent API as one handler: route (404/405) → authenticate (401) → idempotency key → endpoint.

@@ -6,7 +6,9 @@ import { evidenceToWire, type StatusWire } from '../../contract/wire.js';
 import { openGateToWire } from '../../contract/gate-wire.js';
 import type { z } from 'zod';
 import { errorResponse } from '../errors.js';
-import { param, respond, withBody, type Route } from './route.js';
+import { param, respond, withBody, type AgentCall, type Route } from './route.js';
+import { slotsSpentBy } from '../../app/queries/quota.js';
+import type { Evidence } from '../../kernel/entities.js';
 
 /** Maps wire evidence fields to the use case's input (the goal comes from the body or the todo). */
 export function evidenceFromWire(body: z.infer<typeof InlineEvidenceRequest>): Omit<EvidenceInput, 'goalId'> {
@@ -23,6 +25,12 @@ export function evidenceFromWire(body: z.infer<typeof InlineEvidenceRequest>): O
   };
 }
 
+/** The evidence answer; `spent` appears when this writeback spent the turn's quota slot. */
+function evidenceAnswer(call: AgentCall, evidence: Evidence) {
+  const slots = slotsSpentBy(call.deps.store, evidence.id);
+  return { evidence: evidenceToWire(evidence), ...(slots > 0 ? { spent: { slots } } : {}) };
+}
+
 /** Evidence, agent heartbeat and goal status endpoints. */
 export const evidenceRoutes: readonly Route[] = [
   {
@@ -30,7 +38,7 @@ export const evidenceRoutes: readonly Route[] = [
     pattern: '/v1/evidence',
     handle: (call) =>
       withBody(call, EvidenceRequest, async (body) =>
-        respond(await addEvidenceGrouped(call.deps, call.origin, { ...evidenceFromWire(body), goalId: body.goal_id }), (evidence) => ({ evidence: evidenceToWire(evidence) }), 201),
+        respond(await addEvidenceGrouped(call.deps, call.origin, { ...evidenceFromWire(body), goalId: body.goal_id }), (evidence) => evidenceAnswer(call, evidence), 201),
       ),
   },
   {

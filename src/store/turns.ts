@@ -1,0 +1,12 @@
+import type { Store } from './db.js';
+import type { TurnTable } from './tables.js';
+
+/** The recorded should-run of one turn, if any. */
+export function selectTurn(store: Store, goalId: string, agentId: string, turnId: string): TurnTable | undefined {
+  return store.first(store.kysely.selectFrom('turns').selectAll().where('goal_id', '=', goalId).where('agent_id', '=', agentId).where('turn_id', '=', turnId));
+}
+
+/** Records a turn's should-run packet. */
+export function insertTurn(store: Store, turn: TurnTable): void {
+  store.run(store.kysely.insertInto('turns').values(turn));
+}
