@@ -3,6 +3,8 @@ import { resolve } from 'node:path';
 import { z } from 'zod';
 
 const Port = z.coerce.number().int().min(0).max(65_535);
+/** An optional setting where an empty value (`KEY=` copied from .env.example) means unset. */
+const Optional = z.preprocess((value) => (value === '' ? undefined : value), z.string().min(1).optional());
 
 /** Every setting LoopX reads, from the environment (and `.env`); `.env.example` lists them in this order. */
 export const ConfigSchema = z.object({
@@ -18,10 +20,29 @@ export const ConfigSchema = z.object({
   LOOPX_PUBLIC_URL: z.url({ protocol: /^https?$/ }).optional(),
   LOOPX_WEB_LOGIN_MINUTES: z.coerce.number().int().min(1).max(24 * 60).default(15),
   LOOPX_WEB_SESSION_HOURS: z.coerce.number().int().min(1).max(24 * 30).default(12),
+  LARK_APP_ID: Optional,
+  LARK_APP_SECRET: Optional,
+  LARK_ENCRYPT_KEY: Optional,
+  LARK_VERIFICATION_TOKEN: Optional,
+  LARK_DOMAIN: z.union([z.enum(['feishu', 'lark']), z.url({ protocol: /^https?$/ })]).default('feishu'),
+  LARK_MODE: z.enum(['ws', 'webhook']).default('ws'),
 }).refine((c) => c.LOOPX_HEADERS_TIMEOUT_MS <= c.LOOPX_REQUEST_TIMEOUT_MS, {
   message: 'must not exceed LOOPX_REQUEST_TIMEOUT_MS (Node refuses a header timeout longer than the request timeout)',
   path: ['LOOPX_HEADERS_TIMEOUT_MS'],
-});
+}).superRefine(requireCompleteLark);
+
+/**
+ * Lark is optional, but once LARK_APP_ID is set the rest must be right: webhook mode refuses to start without
+ * an encrypt key and verification token, because the SDK alone would accept unsigned, replayed events.
+ */
+function requireCompleteLark(env: { LARK_APP_ID?: string | undefined; LARK_APP_SECRET?: string | undefined; LARK_ENCRYPT_KEY?: string | undefined; LARK_VERIFICATION_TOKEN?: string | undefined; LARK_MODE: string }, ctx: z.RefinementCtx): void {
+  if (env.LARK_APP_ID === undefined) return;
+  const missing = (key: string, why: string) => ctx.addIssue({ code: 'custom', path: [key], message: `required ${why}` });
+  if (env.LARK_APP_SECRET === undefined) missing('LARK_APP_SECRET', 'when LARK_APP_ID is set (app credentials page of the developer console)');
+  if (env.LARK_MODE !== 'webhook') return;
+  if (env.LARK_ENCRYPT_KEY === undefined) missing('LARK_ENCRYPT_KEY', 'in webhook mode (Events & Callbacks > Encryption strategy); or use LARK_MODE=ws');
+  if (env.LARK_VERIFICATION_TOKEN === undefined) missing('LARK_VERIFICATION_TOKEN', 'in webhook mode (Events & Callbacks > Encryption strategy)');
+}
 
 /** Hosts that only this machine can reach; any other bind address makes the web board require a session. */
 const LOOPBACK_HOSTS: ReadonlySet<string> = new Set(['127.0.0.1', 'localhost', '::1', '[::1]']);

@@ -1,0 +1,135 @@
+import type { CardBlock, CardButton, CardItem, Tone } from '../../cards/model.js';
+import { encodeCardAction, type CardAction } from '../../src/contract/card-action.js';
+
+// Neutral blocks → Lark card JSON 2.0 components. Text from agents and people goes into `plain_text`
+// (never markdown), so a todo cannot @everyone or inject links; only our own labels use markdown.
+
+/** One Lark card JSON 2.0 component. */
+export type LarkElement = Record<string, unknown>;
+
+/** How much of each block a render keeps; the budget enforcer tightens these until the card fits. */
+export interface RenderBudget {
+  /** Items kept per list or lane (the rest become "…and N more"). */
+  readonly maxItems: number;
+  /** Characters kept per text component. */
+  readonly maxChars: number;
+}
+
+/** The name of the reason field in the reject form, read back from `action.form_value`. */
+export const REASON_FIELD = 'reason';
+
+/** What a LoopX button carries in its callback `value` (an object in JSON 2.0). */
+export function buttonValue(action: CardAction): Record<string, string> {
+  return { loopx: encodeCardAction(action) };
+}
+
+const TONE_COLOR: Readonly<Record<Tone, string>> = { normal: 'default', muted: 'grey', good: 'green', warning: 'orange', danger: 'red' };
+/** Header colour template per tone. */
+export const TONE_TEMPLATE: Readonly<Record<Tone, string>> = { normal: 'blue', muted: 'grey', good: 'green', warning: 'orange', danger: 'red' };
+
+/** Cuts text to `max` characters (by code point), marking the cut. */
+export function clip(text: string, max: number): string {
+  const chars = Array.from(text);
+  return chars.length <= max ? text : `${chars.slice(0, Math.max(0, max - 1)).join('')}…`;
+}
+
+/** Escapes our own labels for Lark markdown (HTML entities are what Lark documents for this). */
+export function escapeMarkdown(text: string): string {
+  return text.replace(/[&<>*_~`[\]()#\\|]/g, (ch) => `&#${ch.codePointAt(0) ?? 0};`);
+}
+
+/** Plain text in a div: safe for any content. */
+export function plainText(text: string, budget: RenderBudget, tone: Tone = 'normal', size: 'normal' | 'notation' = 'normal'): LarkElement {
+  return { tag: 'div', text: { tag: 'plain_text', content: clip(text, budget.maxChars), text_size: size, text_color: TONE_COLOR[tone] } };
+}
+
+function label(text: string): LarkElement {
+  return { tag: 'markdown', content: `**${escapeMarkdown(clip(text, 200))}**` };
+}
+
+function itemLine(item: CardItem): string {
+  const meta = item.meta ? ` · ${item.meta}` : '';
+  const link = item.link ? ` (${item.link.url})` : '';
+  return `• ${item.text}${meta}${link}`;
+}
+
+function items(list: readonly CardItem[], hidden: number, budget: RenderBudget): LarkElement[] {
+  const kept = list.slice(0, budget.maxItems);
+  const more = hidden + list.length - kept.length;
+  // Each line gets its share of the budget, so the "…and N more" line is never the part that gets cut.
+  const share = Math.max(40, Math.floor(budget.maxChars / Math.max(1, kept.length)));
+  const lines = kept.map((item) => clip(itemLine(item), share));
+  if (more > 0) lines.push(`…and ${more} more`);
+  return lines.length === 0 ? [] : [plainText(lines.join('\n'), { ...budget, maxChars: budget.maxChars + 40 })];
+}
+
+function button(b: CardButton, extra: Record<string, unknown> = {}): LarkElement {
+  return {
+    tag: 'button',
+    text: { tag: 'plain_text', content: clip(b.label, 40) },
+    type: b.style,
+    behaviors: [{ type: 'callback', value: buttonValue(b.action) }],
+    ...extra,
+  };
+}
+
+/** Buttons side by side, three to a row (narrow phone screens). */
+export function buttonRows(buttons: readonly LarkElement[]): LarkElement[] {
+  const rows: LarkElement[] = [];
+  for (let i = 0; i < buttons.length; i += 3) {
+    const columns = buttons.slice(i, i + 3).map((b) => ({ tag: 'column', width: 'auto', elements: [b] }));
+    rows.push({ tag: 'column_set', flex_mode: 'flow', horizontal_spacing: '8px', columns });
+  }
+  return rows;
+}
+
+/**
+ * The reject form: a required reason and a submit button carrying the same gate, revision and choice.
+ * Lark has no modal; the form replaces the clicked card until the reason is sent.
+ */
+export function rejectForm(reject: CardButton): LarkElement {
+  return {
+    tag: 'form',
+    name: 'loopx_reject',
+    elements: [
+      { tag: 'input', name: REASON_FIELD, required: true, max_length: 500, placeholder: { tag: 'plain_text', content: 'Why reject? The agent reads this.' } },
+      button({ ...reject, label: 'Send rejection' }, { name: 'loopx_reject_submit', form_action_type: 'submit' }),
+    ],
+  };
+}
+
+/** Options that change how actions render. */
+export interface ActionOptions {
+  /** Render this gate's reject button as a reason form (the reply to a first Reject click). */
+  readonly rejectFormFor?: string | undefined;
+}
+
+function actions(buttons: readonly CardButton[], options: ActionOptions): LarkElement[] {
+  const form = buttons.find((b) => b.action.choice === 'reject' && b.action.gate === options.rejectFormFor);
+  const plain = buttons.filter((b) => b !== form).map((b) => button(b));
+  return [...buttonRows(plain), ...(form ? [rejectForm(form)] : [])];
+}
+
+/** One neutral block → Lark components (a header block is handled by the card header, not here). */
+export function blockToElements(block: CardBlock, budget: RenderBudget, options: ActionOptions): LarkElement[] {
+  switch (block.type) {
+    case 'header':
+      return [];
+    case 'text':
+      return [plainText(block.text, budget, block.tone)];
+    case 'fields':
+      return [plainText(block.fields.map((f) => `${f.label}: ${f.value}`).join('\n'), budget)];
+    case 'lanes':
+      return block.lanes.flatMap((lane) => [label(`${lane.label} (${lane.count})`), ...items(lane.items, Math.max(0, lane.count - lane.items.length), budget)]);
+    case 'list':
+      return [label(block.title), ...items(block.items, block.more ?? 0, budget), ...(block.moreLink ? [plainText(`${block.moreLink.label}: ${block.moreLink.url}`, budget, 'muted')] : [])];
+    case 'actions':
+      return actions(block.buttons, options);
+    case 'outcome':
+      return [{ tag: 'markdown', content: `<font color='${TONE_COLOR[block.tone]}'>**${escapeMarkdown(clip(block.text, budget.maxChars))}**</font>` }];
+    case 'context':
+      return [plainText(block.text, budget, 'muted', 'notation')];
+    case 'divider':
+      return [{ tag: 'hr' }];
+  }
+}

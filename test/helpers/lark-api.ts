@@ -1,0 +1,84 @@
+import { http, HttpResponse, type JsonBodyType } from 'msw';
+import { setupServer, type SetupServerApi } from 'msw/node';
+
+/** The base URL tests point LARK_DOMAIN at (an explicit URL, as a proxy would be). */
+export const LARK_TEST_BASE = 'https://lark.test';
+
+/** One request the fake Lark received. */
+export interface LarkCall {
+  readonly method: string;
+  readonly path: string;
+  readonly query: URLSearchParams;
+  readonly authorization: string | null;
+  readonly body: any;
+}
+
+/** A scripted answer for the next matching call: status, body and headers. */
+export interface ScriptedReply {
+  readonly status?: number;
+  readonly body: JsonBodyType;
+  readonly headers?: Record<string, string>;
+}
+
+/** A fake Lark Open Platform on msw: tenant token, message create/reply/patch, app info, chat membership. */
+export interface FakeLark {
+  readonly server: SetupServerApi;
+  readonly calls: LarkCall[];
+  /** Queues answers for calls whose `METHOD path` starts with `route` (e.g. `PATCH /open-apis/im/v1/messages/`). */
+  script(route: string, ...replies: ScriptedReply[]): void;
+  messageCalls(): LarkCall[];
+  reset(): void;
+}
+
+/** Starts msw before any Lark Client exists (the SDK's axios must see the interceptor). */
+export function startFakeLark(base = LARK_TEST_BASE): FakeLark {
+  const calls: LarkCall[] = [];
+  const scripts = new Map<string, ScriptedReply[]>();
+  let nextMessage = 1;
+  const seenUuids = new Map<string, string>();
+
+  function scripted(route: string): ScriptedReply | undefined {
+    for (const [prefix, queue] of scripts) if (route.startsWith(prefix) && queue.length > 0) return queue.shift();
+    return undefined;
+  }
+  function answer(route: string, fallback: () => JsonBodyType) {
+    const reply = scripted(route);
+    if (reply) return HttpResponse.json(reply.body, { status: reply.status ?? 200, ...(reply.headers ? { headers: reply.headers } : {}) });
+    return HttpResponse.json(fallback());
+  }
+  function messageId(uuid: string | undefined): string {
+    // Lark drops a repeated uuid and answers with the first message: model that, so tests can rely on it.
+    if (uuid && seenUuids.has(uuid)) return seenUuids.get(uuid) ?? '';
+    const id = `om_${String(nextMessage++).padStart(4, '0')}`;
+    if (uuid) seenUuids.set(uuid, id);
+    return id;
+  }
+  const server = setupServer(
+    http.all(`${base}/open-apis/*`, async ({ request }) => {
+      const url = new URL(request.url);
+      const text = request.method === 'GET' ? '' : await request.text();
+      const body = text ? JSON.parse(text) : null;
+      const call = { method: request.method, path: url.pathname, query: url.searchParams, authorization: request.headers.get('authorization'), body };
+      calls.push(call);
+      const route = `${request.method} ${url.pathname}`;
+      if (url.pathname === '/open-apis/auth/v3/tenant_access_token/internal') {
+        return answer(route, () => (body?.app_secret === 'secret-ok' ? { code: 0, msg: 'ok', tenant_access_token: 't-test-token', expire: 7200 } : { code: 10014, msg: 'app secret invalid' }));
+      }
+      if (url.pathname.startsWith('/open-apis/im/v1/messages')) {
+        return answer(route, () => ({ code: 0, msg: 'success', data: { message_id: request.method === 'PATCH' ? undefined : messageId(body?.uuid) } }));
+      }
+      return answer(route, () => ({ code: 0, msg: 'success', data: {} }));
+    }),
+  );
+  server.listen({ onUnhandledRequest: 'error' });
+  return {
+    server,
+    calls,
+    script: (route, ...replies) => scripts.set(route, [...(scripts.get(route) ?? []), ...replies]),
+    messageCalls: () => calls.filter((c) => c.path.startsWith('/open-apis/im/v1/messages')),
+    reset: () => {
+      calls.length = 0;
+      scripts.clear();
+    },
+  };
+}
