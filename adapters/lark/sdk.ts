@@ -51,7 +51,8 @@ export interface LarkApi {
   createMessage(chatId: string, content: string, uuid: string): Promise<LarkReply<{ messageId: string }>>;
   replyInThread(messageId: string, content: string, uuid: string): Promise<LarkReply<{ messageId: string }>>;
   patchMessage(messageId: string, content: string): Promise<LarkReply<null>>;
-  sendText(chatId: string, text: string, uuid: string): Promise<LarkReply<{ messageId: string }>>;
+  /** Answers a message with plain text (a quoted reply in its chat). */
+  replyText(messageId: string, text: string, uuid: string): Promise<LarkReply<{ messageId: string }>>;
   /** Fetches a tenant_access_token with the app credentials (the token itself is never returned). */
   checkCredentials(): Promise<LarkReply<{ expiresInSeconds: number }>>;
   readSubscriptions(): Promise<LarkReply<LarkSubscriptions>>;
@@ -109,11 +110,8 @@ export function createLarkApi(options: LarkAppOptions): LarkApi {
     replyInThread: (messageId, content, uuid) =>
       call(() => client.im.v1.message.reply({ path: { message_id: messageId }, data: { ...interactive(content, uuid), reply_in_thread: true } }), messageIdOf),
     patchMessage: (messageId, content) => call(() => client.im.v1.message.patch({ path: { message_id: messageId }, data: { content } }), () => null),
-    sendText: (chatId, text, uuid) =>
-      call(
-        () => client.im.v1.message.create({ params: { receive_id_type: 'chat_id' }, data: { receive_id: chatId, msg_type: 'text', content: JSON.stringify({ text }), uuid } }),
-        messageIdOf,
-      ),
+    replyText: (messageId, text, uuid) =>
+      call(() => client.im.v1.message.reply({ path: { message_id: messageId }, data: { msg_type: 'text', content: JSON.stringify({ text }), uuid } }), messageIdOf),
     checkCredentials: () =>
       call(
         () => client.auth.v3.tenantAccessToken.internal({ data: { app_id: options.appId, app_secret: options.appSecret } }) as Promise<ApiBody & { expire?: number }>,

@@ -1,0 +1,116 @@
+import type { Card } from '../../cards/model.js';
+import type { Logger } from '../../src/app/deps.js';
+import { decodeCardAction, type CardAction } from '../../src/contract/card-action.js';
+import { LarkCardActionEvent, LarkMessageEvent, LarkTextContent } from '../../src/contract/lark-events.js';
+import { REASON_FIELD } from './elements.js';
+import { cardToLark } from './render.js';
+import type { LarkEventHandlers } from './sdk.js';
+
+/** How a command went, as the clicker sees it (a Lark toast type). */
+export type AnswerTone = 'success' | 'info' | 'warning' | 'error';
+
+/** The shared click and text-command paths answer with a tone and a sentence. */
+export interface CommandAnswer {
+  readonly tone: AnswerTone;
+  readonly text: string;
+}
+
+/** What the Lark inbound side needs from the application (built from the app's shared chat-command path). */
+export interface LarkCommandPort {
+  /** Records an event id; false when it was seen before (Lark re-pushes for hours). */
+  acceptEvent(eventId: string): boolean;
+  now(): Date;
+  /** A button click (or a submitted reject form) by the Lark identity `tenant:open_id`. */
+  click(request: { readonly identity: string; readonly action: CardAction; readonly reason: string | null }): CommandAnswer;
+  /** A text command (`approve gate_x because …`) typed in a chat. */
+  text(request: { readonly identity: string; readonly chatId: string; readonly text: string }): CommandAnswer;
+  /** The current card of a posted message, rendered fresh from the database (null when it is not ours). */
+  cardOfMessage(messageId: string): Card | null;
+}
+
+/** Wiring for the inbound handlers. */
+export interface LarkInboundOptions {
+  readonly port: LarkCommandPort;
+  /** Answers a text command in its chat. */
+  reply(chatId: string, replyTo: string, text: string): Promise<void>;
+  readonly logger: Logger;
+  /** Commands older than this when they arrive (a burst after a reconnect) are not executed. */
+  readonly staleAfterMs: number;
+}
+
+/** Default age after which a queued command is stale: a person would not expect it to run any more. */
+export const LARK_STALE_AFTER_MS = 10 * 60 * 1000;
+
+/** A callback answer: a toast, and the clicked card re-rendered when we have it. */
+function callbackAnswer(answer: CommandAnswer, card: Card | null, rejectFormFor?: string): Record<string, unknown> {
+  const toast = { type: answer.tone, content: answer.text };
+  return card ? { toast, card: { type: 'raw', data: cardToLark(card, { rejectFormFor }).card } } : { toast };
+}
+
+function reasonOf(formValue: Record<string, unknown> | undefined): string | null {
+  const raw = formValue?.[REASON_FIELD];
+  return typeof raw === 'string' && raw.trim() !== '' ? raw.trim() : null;
+}
+
+/** Strips the `@_user_1` mention placeholders Lark puts in the text. */
+export function commandTextOf(text: string, mentionKeys: readonly string[]): string {
+  return mentionKeys.reduce((rest, key) => rest.split(key).join(' '), text).replace(/\s+/g, ' ').trim();
+}
+
+/**
+ * Card callbacks and text messages, the same whether they came over the long connection or `/lark/events`:
+ * dedupe by event id, drop stale commands, resolve `tenant:open_id`, run the shared command path, and answer
+ * within Lark's 3 s with a toast and the card as it is now.
+ */
+export function createLarkEventHandlers(options: LarkInboundOptions): LarkEventHandlers {
+  const { port, logger } = options;
+  const isStale = (createTimeMs: string | undefined) => createTimeMs !== undefined && port.now().getTime() - Number(createTimeMs) > options.staleAfterMs;
+
+  async function onCardAction(raw: Record<string, unknown>): Promise<unknown> {
+    const parsed = LarkCardActionEvent.safeParse(raw);
+    if (!parsed.success) return callbackAnswer({ tone: 'error', text: 'LoopX could not read this click; refresh the card and try again.' }, null);
+    const event = parsed.data;
+    if (event.event_id !== undefined && !port.acceptEvent(event.event_id)) return {};
+    const messageId = event.context?.open_message_id;
+    const current = () => (messageId ? port.cardOfMessage(messageId) : null);
+    if (isStale(event.create_time)) return callbackAnswer({ tone: 'warning', text: 'This click arrived too late to act on; the card shows the current state.' }, current());
+    const action = decodeCardAction(event.action.value?.loopx);
+    if (!action) return callbackAnswer({ tone: 'error', text: 'This button is not a LoopX button, or it is from an old card.' }, current());
+    const reason = reasonOf(event.action.form_value);
+    if (action.choice === 'reject' && reason === null) {
+      return callbackAnswer({ tone: 'info', text: 'Say why you reject: the agent reads the reason.' }, current(), action.gate);
+    }
+    const tenant = event.operator.tenant_key ?? event.tenant_key ?? '';
+    const answer = port.click({ identity: `${tenant}:${event.operator.open_id}`, action, reason });
+    return callbackAnswer(answer, current());
+  }
+
+  async function onMessage(raw: Record<string, unknown>): Promise<unknown> {
+    const parsed = LarkMessageEvent.safeParse(raw);
+    if (!parsed.success || parsed.data.message.message_type !== 'text') return {};
+    const { message, sender } = parsed.data;
+    if (parsed.data.event_id !== undefined && !port.acceptEvent(parsed.data.event_id)) return {};
+    if (sender.sender_type !== undefined && sender.sender_type !== 'user') return {};
+    const content = (() => {
+      try {
+        return LarkTextContent.safeParse(JSON.parse(message.content));
+      } catch {
+        return null;
+      }
+    })();
+    if (!content?.success) return {};
+    const text = commandTextOf(content.data.text, (message.mentions ?? []).map((m) => m.key));
+    if (isStale(message.create_time)) {
+      logger.warn({ surface: 'lark', chat: message.chat_id, message: message.message_id }, 'stale lark command not executed');
+      const sentAt = new Date(Number(message.create_time)).toISOString().slice(11, 16);
+      await options.reply(message.chat_id, message.message_id, `I did not run "${text}" from ${sentAt} UTC: it reached me too late. Send it again if you still mean it.`);
+      return {};
+    }
+    const tenant = sender.tenant_key ?? parsed.data.tenant_key ?? '';
+    const answer = port.text({ identity: `${tenant}:${sender.sender_id.open_id}`, chatId: message.chat_id, text });
+    await options.reply(message.chat_id, message.message_id, answer.text);
+    return {};
+  }
+
+  return { onCardAction, onMessage };
+}
