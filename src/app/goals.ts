@@ -1,3 +1,4 @@
+import { parseCron } from '../kernel/cron.js';
 import { fail, type KernelError } from '../kernel/errors.js';
 import { DEFAULT_HEARTBEAT_CRON, DEFAULT_TIMEZONE, decideGoalTransition, isValidTimezone, type Goal } from '../kernel/goal.js';
 import { requirePublicSafe } from '../kernel/public-safe.js';
@@ -19,6 +20,11 @@ export interface AddGoalInput {
   readonly heartbeatCron?: string | undefined;
 }
 
+function requireHeartbeatCron(expression: string): Result<string, KernelError> {
+  const parsed = parseCron(expression);
+  return parsed.ok ? ok(parsed.value.source) : parsed;
+}
+
 function requireTimezone(zone: string): Result<string, KernelError> {
   return isValidTimezone(zone) ? ok(zone) : fail('invalid_request', `Unknown timezone "${zone}"; use an IANA name like Asia/Shanghai or UTC.`);
 }
@@ -29,9 +35,10 @@ export function addGoal(deps: AppDeps, spec: WriteOrigin, input: AddGoalInput): 
     if (findGoal(ctx.store, input.id)) return fail('already_exists', `Goal "${input.id}" already exists; pick another id or use \`loopx goal show ${input.id}\`.`);
     must(requirePublicSafe({ title: input.title, objective: input.objective }));
     const timezone = must(requireTimezone(input.timezone ?? DEFAULT_TIMEZONE));
+    const heartbeatCron = must(requireHeartbeatCron(input.heartbeatCron ?? DEFAULT_HEARTBEAT_CRON));
     const members: [string, MemberRole][] = [...input.owners.map((p): [string, MemberRole] => [p, 'owner']), ...(input.approvers ?? []).map((p): [string, MemberRole] => [p, 'approver'])];
     for (const [personId] of members) must(requirePerson(ctx.store, personId));
-    insertGoal(ctx.store, { id: input.id, title: input.title, objective: input.objective, status: 'active', timezone, heartbeatCron: input.heartbeatCron ?? DEFAULT_HEARTBEAT_CRON }, ctx.at);
+    insertGoal(ctx.store, { id: input.id, title: input.title, objective: input.objective, status: 'active', timezone, heartbeatCron }, ctx.at);
     for (const [personId, role] of members) upsertMembership(ctx.store, input.id, personId, role, ctx.at);
     ctx.event({ goalId: input.id, type: 'goal.created', payload: { title: input.title, owners: input.owners, approvers: input.approvers ?? [], timezone } });
     return ok(must(requireGoal(ctx.store, input.id)));
@@ -78,7 +85,7 @@ export function setGoalSchedule(
     must(requireGoal(ctx.store, goalId));
     const fields: { timezone?: string; heartbeat_cron?: string } = {};
     if (changes.timezone !== undefined) fields.timezone = must(requireTimezone(changes.timezone));
-    if (changes.heartbeatCron !== undefined) fields.heartbeat_cron = changes.heartbeatCron;
+    if (changes.heartbeatCron !== undefined) fields.heartbeat_cron = must(requireHeartbeatCron(changes.heartbeatCron));
     updateGoal(ctx.store, goalId, fields, ctx.at);
     ctx.event({ goalId, type: 'goal.updated', payload: fields });
     return ok(must(requireGoal(ctx.store, goalId)));

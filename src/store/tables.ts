@@ -214,6 +214,27 @@ export interface TurnTable {
   created_at: string;
 }
 
+/** One scheduled job run per (job, key, period): heartbeats per goal, digests per binding. */
+export interface JobRunTable {
+  job: string;
+  key: string;
+  period: string;
+  due_at: string;
+  started_at: string;
+  status: string;
+  late: number;
+  trigger: string;
+  note: string;
+}
+
+/** Agents flagged stale on a goal (one row while flagged). */
+export interface AgentStaleFlagTable {
+  goal_id: string;
+  agent_id: string;
+  flagged_at: string;
+  last_seen_at: string | null;
+}
+
 /** Where a goal is mirrored: surface, destination and the purposes (board, gates, digest) it serves. */
 export interface BindingTable {
   goal_id: string;
@@ -314,4 +335,6 @@ export interface Tables {
   inbound_dedupe: InboundDedupeTable;
   web_login_tokens: WebLoginTokenTable;
   web_sessions: WebSessionTable;
+  job_runs: JobRunTable;
+  agent_stale_flags: AgentStaleFlagTable;
 }

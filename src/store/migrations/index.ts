@@ -3,6 +3,7 @@ import * as m0001 from './0001_foundation.js';
 import * as m0002 from './0002_gates_quota.js';
 import * as m0003 from './0003_projection.js';
 import * as m0004 from './0004_lark.js';
+import * as m0005 from './0005_jobs.js';
 import * as m0006 from './0006_web.js';
 
 /** Every migration, by name; names sort in the order they run. Append new files here, never edit old ones. */
@@ -11,5 +12,6 @@ export const MIGRATIONS: Readonly<Record<string, Migration>> = {
   '0002_gates_quota': m0002,
   '0003_projection': m0003,
   '0004_lark': m0004,
+  '0005_jobs': m0005,
   '0006_web': m0006,
 };

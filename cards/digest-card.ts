@@ -1,0 +1,116 @@
+import type { Card, CardBlock, CardButton, CardItem } from './model.js';
+import { countText, elapsedText, localTimeText, namesText } from './wording.js';
+
+/** A pending gate as the digest lists it. */
+export interface DigestGate {
+  readonly gateId: string;
+  readonly revision: number;
+  readonly question: string;
+  readonly askedAt: string;
+  readonly waitingOn: readonly string[];
+}
+
+/** Spend and progress since the last digest. */
+export interface DigestProgress {
+  /** Evidence that moved the goal (`outcome_progress`, `primary_goal_outcome`). */
+  readonly accountable: number;
+  /** Activity that did not (`surface_only`, `outcome_gap`, or no outcome given). */
+  readonly surfaceOnly: number;
+  readonly tokensIn: number;
+  readonly tokensOut: number;
+  /** Null when no agent reported a cost. */
+  readonly costUsd: number | null;
+  readonly quota: { readonly spent: number; readonly allowed: number; readonly windowHours: number } | null;
+}
+
+/** Everything one goal's daily digest says, read from the database at `at`. */
+export interface DigestView {
+  readonly goalId: string;
+  readonly goalTitle: string;
+  readonly timezone: string;
+  /** The local day the digest is for (`2026-03-08`). */
+  readonly day: string;
+  readonly at: string;
+  readonly since: string | null;
+  readonly late: boolean;
+  readonly needsYou: readonly DigestGate[];
+  readonly blocked: readonly { todoId: string; text: string; reason: string }[];
+  readonly done: readonly { todoId: string; text: string; completedAt: string }[];
+  readonly staleAgents: readonly { agentId: string; lastSeenAt: string | null }[];
+  readonly expiredLeases: readonly { todoId: string; text: string; agentId: string }[];
+  readonly progress: DigestProgress;
+}
+
+/** How much a digest shows before it says "and N more". */
+export interface DigestLimits {
+  readonly perSection: number;
+}
+
+/** Sections show five items by default: a digest is read on a phone. */
+export const DEFAULT_DIGEST_LIMITS: DigestLimits = { perSection: 5 };
+
+function section(title: string, items: readonly CardItem[], limits: DigestLimits, goalId: string): CardBlock[] {
+  if (items.length === 0) return [];
+  const shown = items.slice(0, limits.perSection);
+  const more = items.length - shown.length;
+  const blocks: CardBlock[] = [{ type: 'list', title, items: shown, ...(more > 0 ? { more } : {}) }];
+  if (more > 0) blocks.push({ type: 'context', text: `and ${more} more: run \`loopx status ${goalId}\` for the full list.` });
+  return blocks;
+}
+
+function gateButtons(gate: DigestGate): CardButton[] {
+  return [
+    { label: 'Approve', style: 'primary', action: { v: 1, gate: gate.gateId, rev: gate.revision, choice: 'approve' } },
+    { label: 'Reject', style: 'danger', action: { v: 1, gate: gate.gateId, rev: gate.revision, choice: 'reject' } },
+  ];
+}
+
+// Needs you: oldest first, each with its own buttons (only the ones shown, so the card stays within limits).
+function needsYouBlocks(view: DigestView, limits: DigestLimits): CardBlock[] {
+  if (view.needsYou.length === 0) return [{ type: 'text', text: 'Needs you: nothing. No gate is waiting on a person.', tone: 'good' }];
+  const gates = [...view.needsYou].sort((a, b) => (a.askedAt < b.askedAt ? -1 : a.askedAt > b.askedAt ? 1 : 0));
+  const items = gates.map((g): CardItem => ({ text: g.question, meta: `waiting ${elapsedText(g.askedAt, view.at)} on ${namesText(g.waitingOn)}`, tone: 'warning' }));
+  const blocks = section(`Needs you (${gates.length})`, items, limits, view.goalId);
+  const shown = gates.slice(0, limits.perSection);
+  return [blocks[0] ?? { type: 'divider' }, ...shown.map((g): CardBlock => ({ type: 'actions', buttons: gateButtons(g) })), ...blocks.slice(1)];
+}
+
+function progressText(progress: DigestProgress): string {
+  const parts = [`${countText(progress.accountable, 'report')} of real progress`, `${countText(progress.surfaceOnly, 'surface-only update')}`];
+  const usage = progress.tokensIn + progress.tokensOut > 0 ? ` Tokens: ${progress.tokensIn} in, ${progress.tokensOut} out.` : '';
+  const cost = progress.costUsd !== null ? ` Cost: $${progress.costUsd.toFixed(2)}.` : '';
+  const quota = progress.quota ? ` Quota: ${progress.quota.spent} of ${progress.quota.allowed} slots used in the last ${progress.quota.windowHours} h.` : '';
+  return `Progress and spend: ${parts.join(', ')}.${usage}${cost}${quota}`;
+}
+
+function healthItems(view: DigestView): CardItem[] {
+  return [
+    ...view.staleAgents.map((s): CardItem => ({
+      text: `Agent ${s.agentId} is stale`,
+      meta: s.lastSeenAt === null ? 'it never reported' : `last seen ${elapsedText(s.lastSeenAt, view.at)} ago`,
+      tone: 'warning',
+    })),
+    ...view.expiredLeases.map((l): CardItem => ({ text: `Lease expired: ${l.text}`, meta: `was held by ${l.agentId}`, tone: 'muted' })),
+  ];
+}
+
+/** The daily digest for one goal: what needs a person first, then blocked, done, stale agents, progress. */
+export function digestCard(view: DigestView, limits: DigestLimits = DEFAULT_DIGEST_LIMITS): Card {
+  const since = view.since === null ? 'since the goal started' : `since ${localTimeText(view.since, view.timezone)}`;
+  const blocks: CardBlock[] = [
+    { type: 'header', text: `Daily digest · ${view.goalTitle} · ${view.day}`, ...(view.late ? { status: 'late', tone: 'warning' as const } : {}) },
+    { type: 'context', text: `Times are in ${view.timezone}. Covers ${since}.${view.late ? ' This digest is late: the server was down when it was due.' : ''}` },
+    ...needsYouBlocks(view, limits),
+    ...section(`Blocked (${view.blocked.length})`, view.blocked.map((t) => ({ text: t.text, meta: t.reason })), limits, view.goalId),
+    ...section(`Done since the last digest (${view.done.length})`, view.done.map((t) => ({ text: t.text, tone: 'good' as const })), limits, view.goalId),
+    ...section('Stale agents and expired leases', healthItems(view), limits, view.goalId),
+    { type: 'text', text: progressText(view.progress) },
+  ];
+  const headline = view.needsYou.length > 0 ? `${countText(view.needsYou.length, 'gate')} need you` : 'nothing needs you';
+  return {
+    key: `digest:${view.goalId}:${view.day}`,
+    kind: 'digest',
+    fallbackText: `Daily digest for ${view.goalTitle} (${view.day}, ${view.timezone}): ${headline}, ${view.blocked.length} blocked, ${view.done.length} done.`,
+    blocks,
+  };
+}

@@ -1,0 +1,67 @@
+import type { Card } from '../../cards/model.js';
+import type { DigestGate } from '../../cards/digest-card.js';
+import type { Store } from '../store/db.js';
+import type { AppDeps } from './deps.js';
+import type { WriteContext } from './write.js';
+
+/** Where a job's card goes: the goal's board thread (heartbeats) or one digest binding. */
+export type JobDestination = { readonly kind: 'board_thread' } | { readonly kind: 'binding'; readonly bindingId: string };
+
+/** A card a job hands to the projection outbox. */
+export interface JobPost {
+  readonly goalId: string;
+  readonly card: Card;
+  readonly destination: JobDestination;
+  /** Unique per job period: the outbox drops a second enqueue with the same key. */
+  readonly dedupeKey: string;
+}
+
+/**
+ * Enqueues a card in the caller's transaction (so the run record and the post commit together or not at
+ * all) and answers how many destinations will receive it. The projection outbox sends it, honouring rate
+ * limits and resuming after restarts.
+ */
+export type JobPublisher = (ctx: WriteContext, post: JobPost) => number;
+
+/** A gate the heartbeat expired. */
+export interface ExpiredGateNote {
+  readonly gateId: string;
+  readonly question: string;
+  readonly onExpire: string;
+}
+
+/** An escalation step the gate sweep recorded (at most once per step). */
+export interface GateReminder {
+  readonly gateId: string;
+  readonly question: string;
+  readonly step: 'approvers' | 'owners';
+  readonly people: readonly string[];
+}
+
+/** What jobs need from the gates: the sweep, who waits on what, settled gates and quota. */
+export interface GateFeed {
+  /** Applies expiry and escalation (its own transaction, each step recorded once) and reports what it did. */
+  sweep(deps: AppDeps, goalId: string, now: Date): { expired: readonly ExpiredGateNote[]; reminders: readonly GateReminder[] };
+  pending(store: Store, goalId: string): readonly DigestGate[];
+  isSettled(store: Store, gateId: string): boolean;
+  quota(store: Store, goalId: string, now: Date): { spent: number; allowed: number; windowHours: number } | null;
+}
+
+/** A digest destination: one binding of a goal with purpose `digest`, its daily time and timezone. */
+export interface DigestTarget {
+  readonly bindingId: string;
+  readonly goalId: string;
+  /** Surface and channel, for people (`slack #ops`). */
+  readonly label: string;
+  readonly cron: string;
+  readonly timezone: string;
+  readonly createdAt: string;
+}
+
+/** Everything the heartbeat and digest use cases need beyond the app. */
+export interface JobDeps {
+  readonly app: AppDeps;
+  readonly publish: JobPublisher;
+  readonly gates: GateFeed;
+  readonly digestTargets: (store: Store) => readonly DigestTarget[];
+}
