@@ -1,5 +1,7 @@
-import type { Card, CardBlock, CardButton, CardItem } from './model.js';
-import { countText, elapsedText, localTimeText, namesText } from './wording.js';
+import { gateButtons } from './gate-card.js';
+import type { Card, CardBlock, CardItem } from './model.js';
+import { countText, elapsedText, namesText } from './wording.js';
+import { dateTime } from './format.js';
 
 /** A pending gate as the digest lists it. */
 export interface DigestGate {
@@ -58,13 +60,6 @@ function section(title: string, items: readonly CardItem[], limits: DigestLimits
   return blocks;
 }
 
-function gateButtons(gate: DigestGate): CardButton[] {
-  return [
-    { label: 'Approve', style: 'primary', action: { v: 1, gate: gate.gateId, rev: gate.revision, choice: 'approve' } },
-    { label: 'Reject', style: 'danger', action: { v: 1, gate: gate.gateId, rev: gate.revision, choice: 'reject' } },
-  ];
-}
-
 // Needs you: oldest first, each with its own buttons (only the ones shown, so the card stays within limits).
 function needsYouBlocks(view: DigestView, limits: DigestLimits): CardBlock[] {
   if (view.needsYou.length === 0) return [{ type: 'text', text: 'Needs you: nothing. No gate is waiting on a person.', tone: 'good' }];
@@ -72,7 +67,7 @@ function needsYouBlocks(view: DigestView, limits: DigestLimits): CardBlock[] {
   const items = gates.map((g): CardItem => ({ text: g.question, meta: `waiting ${elapsedText(g.askedAt, view.at)} on ${namesText(g.waitingOn)}`, tone: 'warning' }));
   const blocks = section(`Needs you (${gates.length})`, items, limits, view.goalId);
   const shown = gates.slice(0, limits.perSection);
-  return [blocks[0] ?? { type: 'divider' }, ...shown.map((g): CardBlock => ({ type: 'actions', buttons: gateButtons(g) })), ...blocks.slice(1)];
+  return [blocks[0] ?? { type: 'divider' }, ...shown.map((g): CardBlock => ({ type: 'actions', buttons: gateButtons(g.gateId, g.revision, ['approve', 'reject']) })), ...blocks.slice(1)];
 }
 
 function progressText(progress: DigestProgress): string {
@@ -96,7 +91,7 @@ function healthItems(view: DigestView): CardItem[] {
 
 /** The daily digest for one goal: what needs a person first, then blocked, done, stale agents, progress. */
 export function digestCard(view: DigestView, limits: DigestLimits = DEFAULT_DIGEST_LIMITS): Card {
-  const since = view.since === null ? 'since the goal started' : `since ${localTimeText(view.since, view.timezone)}`;
+  const since = view.since === null ? 'since the goal started' : `since ${dateTime(view.since, view.timezone)}`;
   const blocks: CardBlock[] = [
     { type: 'header', text: `Daily digest · ${view.goalTitle} · ${view.day}`, ...(view.late ? { status: 'late', tone: 'warning' as const } : {}) },
     { type: 'context', text: `Times are in ${view.timezone}. Covers ${since}.${view.late ? ' This digest is late: the server was down when it was due.' : ''}` },

@@ -1,5 +1,6 @@
 import type { Card, CardBlock, CardItem } from './model.js';
-import { countText, elapsedText, localTimeText, namesText } from './wording.js';
+import { countText, elapsedText, namesText } from './wording.js';
+import { dateTime } from './format.js';
 
 /** What one heartbeat found and did, as the heartbeat card shows it. */
 export interface HeartbeatView {
@@ -53,12 +54,12 @@ function actionItems(view: HeartbeatView): CardItem[] {
 
 /** The short "since the last heartbeat" message posted in the goal's board thread. */
 export function heartbeatCard(view: HeartbeatView): Card {
-  const sinceText = view.since === null ? 'first heartbeat' : `since ${localTimeText(view.since, view.timezone)}`;
+  const sinceText = view.since === null ? 'first heartbeat' : `since ${dateTime(view.since, view.timezone)}`;
   const items = actionItems(view);
   const activity = activityLine(view);
   const blocks: CardBlock[] = [
     { type: 'header', text: `Heartbeat · ${view.goalTitle}`, status: view.late ? 'late' : 'on time', ...(view.late ? { tone: 'warning' as const } : {}) },
-    { type: 'context', text: `${localTimeText(view.at, view.timezone)}, ${sinceText}${view.late ? '. This heartbeat is late: the server was down when it was due.' : '.'}` },
+    { type: 'context', text: `${dateTime(view.at, view.timezone)}, ${sinceText}${view.late ? '. This heartbeat is late: the server was down when it was due.' : '.'}` },
   ];
   if (items.length > 0) blocks.push({ type: 'list', title: 'What the heartbeat did', items });
   if (activity !== null) blocks.push({ type: 'text', text: activity });

@@ -1,5 +1,3 @@
-import { describeInstant } from '../src/kernel/zoned-time.js';
-
 /** "3 days", "5 hours", "12 minutes": how long ago `from` was at `now`, in plain words. */
 export function elapsedText(from: string, now: string): string {
   const minutes = Math.max(0, Math.floor((Date.parse(now) - Date.parse(from)) / 60_000));
@@ -11,11 +9,6 @@ export function elapsedText(from: string, now: string): string {
 /** "1 todo" / "3 todos". */
 export function countText(count: number, noun: string): string {
   return `${count} ${noun}${count === 1 ? '' : 's'}`;
-}
-
-/** A time as people in the zone read it, with the zone named. */
-export function localTimeText(at: string, timeZone: string): string {
-  return describeInstant(at, timeZone);
 }
 
 /** Names joined for a sentence: "Ana", "Ana and Bo", "Ana, Bo and Cy". */

@@ -1,6 +1,8 @@
 import type { Server } from 'node:http';
 import { createWebBoard } from '../adapters/web/index.js';
+import { startScheduler } from '../jobs/schedule.js';
 import { createAppDeps } from './app/index.js';
+import { createJobDeps } from './app/job-deps.js';
 import type { AppDeps, Clock, Logger } from './app/deps.js';
 import { boardUrl, ConfigError, type Config } from './config.js';
 import { startLoopxServer } from './server.js';
@@ -27,19 +29,25 @@ export interface RunningServer {
   stop(): Promise<void>;
 }
 
-/** Starts the one HTTP server with every surface mounted; the web board is mounted last, at `/`. */
+/**
+ * Starts the one HTTP server with every surface mounted (the web board last, at `/`) and the heartbeat and
+ * digest scheduler, whose first tick catches up whatever downtime missed.
+ */
 export async function serveApp(deps: AppDeps, config: Config): Promise<RunningServer> {
   const web = createWebBoard(deps, config);
   const { server, port } = await startLoopxServer(deps, config, { mounts: [web.mount], rawMounts: [web.rawMount] });
+  const scheduler = startScheduler(createJobDeps(deps));
   return {
     server,
     port,
     url: boardUrl(config, port),
-    stop: () =>
-      new Promise((resolve) => {
+    stop: async () => {
+      await scheduler.stop();
+      await new Promise<void>((resolve) => {
         web.close();
         server.close(() => resolve());
         server.closeIdleConnections();
-      }),
+      });
+    },
   };
 }

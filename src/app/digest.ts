@@ -31,7 +31,7 @@ export function runDigest(jobs: JobDeps, target: DigestTarget, slot: JobSlot): R
     const since = lastRun(ctx.store, 'digest', target.bindingId)?.startedAt ?? null;
     const view = buildDigestView(jobs, goal, { day: slot.period, at: ctx.now, since, late: slot.late, timezone: target.timezone });
     const destination = { kind: 'binding' as const, bindingId: target.bindingId };
-    const posts = jobs.publish(ctx, { goalId: goal.id, card: digestCard(view), destination, dedupeKey: `digest:${target.bindingId}:${slot.period}` });
+    const posts = jobs.publish(ctx, { goalId: goal.id, card: digestCard(view), destination });
     const note = `${slot.late ? 'late digest' : 'digest'} for ${slot.period} (${target.timezone}) to ${target.label}`;
     if (!recordRun(ctx.store, { job: 'digest', key: target.bindingId, period: slot.period, dueAt: slot.dueAt, startedAt: ctx.at, status: 'posted', late: slot.late, trigger: slot.trigger, note })) {
       return fail('already_exists', `Digest ${slot.period} for ${target.label} was recorded by another run.`);
@@ -47,7 +47,7 @@ export function runDigest(jobs: JobDeps, target: DigestTarget, slot: JobSlot): R
  */
 export function previewDigest(jobs: JobDeps, ref: string): Result<DigestView, KernelError> {
   const { store } = jobs.app;
-  const target = jobs.digestTargets(store).find((t) => t.bindingId === ref || t.label === ref);
+  const target = jobs.digestTargets(store).find((t) => t.bindingId === ref || t.label === ref || t.destination === ref);
   const goal = requireGoal(store, target?.goalId ?? ref);
   if (!goal.ok) return fail('not_found', `No goal or digest binding "${ref}". List goals with \`loopx goal list\` and bindings with \`loopx schedule\`.`);
   const timezone = target?.timezone ?? goal.value.timezone;

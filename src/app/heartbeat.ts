@@ -19,6 +19,11 @@ export interface JobSlot {
   readonly trigger: 'schedule' | 'manual';
 }
 
+/** The slot of a heartbeat run by hand (`loopx heartbeat --run`): its own period, never a scheduled one. */
+export function manualSlot(now: Date): JobSlot {
+  return { period: `manual:${now.toISOString()}`, dueAt: now.toISOString(), late: false, trigger: 'manual' };
+}
+
 /** What a heartbeat run did. `already_ran` means the period was recorded before (nothing happened). */
 export interface HeartbeatOutcome {
   readonly status: 'posted' | 'quiet' | 'already_ran';
@@ -29,7 +34,7 @@ export interface HeartbeatOutcome {
 
 const HOUR_MS = 3_600_000;
 const HEARTBEAT_ACTOR = { kind: 'system', id: 'heartbeat' } as const;
-const DECISION_EVENTS = ['gate.approved', 'gate.rejected'];
+const DECISION_EVENTS = ['gate.decided'];
 
 /** The goal's heartbeat interval as of `now`: the gap between its last two firings (an hour if unknown). */
 export function heartbeatIntervalMs(goal: Goal, now: Date): number {
@@ -86,11 +91,11 @@ function heartbeatInside(ctx: WriteContext, jobs: JobDeps, goal: Goal, slot: Job
     resumedTodos: resumeDeferredTodos(ctx, goalId, (gateId) => jobs.gates.isSettled(ctx.store, gateId)),
     expiredGates: gates.expired,
     reminders: gates.reminders,
-    activity: activityOf(countEventsSince(ctx.store, goalId, since ?? goal.createdAt)),
+    activity: activityOf(countEventsSince(ctx.store, goalId, since)),
   });
   const news = heartbeatHasNews(view);
-  const posts = news ? jobs.publish(ctx, { goalId, card: heartbeatCard(view), destination: { kind: 'board_thread' }, dedupeKey: `heartbeat:${goalId}:${slot.period}` }) : 0;
-  const note = news ? `posted to ${posts} board thread(s)` : quietNote(view);
+  const posts = news ? jobs.publish(ctx, { goalId, card: heartbeatCard(view), destination: { kind: 'board_thread' } }) : 0;
+  const note = !news ? quietNote(view) : posts > 0 ? `posted to ${posts} board thread(s)` : `changes recorded; no board channel to post to (bind one: loopx goal bind ${goalId} --slack <channel>)`;
   const status = news ? 'posted' : 'quiet';
   if (!recordRun(ctx.store, { job: 'heartbeat', key: goalId, period: slot.period, dueAt: slot.dueAt, startedAt: ctx.at, status, late: slot.late, trigger: slot.trigger, note })) {
     return fail('already_exists', `Heartbeat period ${slot.period} of ${goalId} was recorded by another run.`);

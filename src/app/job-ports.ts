@@ -12,13 +12,12 @@ export interface JobPost {
   readonly goalId: string;
   readonly card: Card;
   readonly destination: JobDestination;
-  /** Unique per job period: the outbox drops a second enqueue with the same key. */
-  readonly dedupeKey: string;
 }
 
 /**
  * Enqueues a card in the caller's transaction (so the run record and the post commit together or not at
- * all) and answers how many destinations will receive it. The projection outbox sends it, honouring rate
+ * all) and answers how many destinations will receive it. The card key names the job period, so the
+ * outbox never holds two copies of one period's card for a destination. The projection outbox sends it, honouring rate
  * limits and resuming after restarts.
  */
 export type JobPublisher = (ctx: WriteContext, post: JobPost) => number;
@@ -51,8 +50,10 @@ export interface GateFeed {
 export interface DigestTarget {
   readonly bindingId: string;
   readonly goalId: string;
-  /** Surface and channel, for people (`slack #ops`). */
+  /** Surface and channel, for people (`slack C123`). */
   readonly label: string;
+  /** The channel or chat id alone. */
+  readonly destination: string;
   readonly cron: string;
   readonly timezone: string;
   readonly createdAt: string;

@@ -57,3 +57,33 @@ export const DoctorOutput = versioned({
 export const WebLoginOutput = versioned({ person_id: z.string(), url: z.string(), expires_at: z.string() });
 /** `demo`: what was seeded, where to look, and a login link for the demo owner. */
 export const DemoOutput = versioned({ goal_id: z.string(), owner_id: z.string(), agents: z.array(z.string()), todos: z.number(), board_url: z.string(), login_url: z.string() });
+/** `heartbeat --run`: what one heartbeat did. */
+export const HeartbeatRunOutput = versioned({
+  goal_id: z.string(),
+  status: z.enum(['posted', 'quiet', 'already_ran']),
+  note: z.string(),
+  posts: z.number(),
+  expired_leases: z.array(z.object({ todo_id: z.string(), agent_id: z.string() })),
+  stale_agents: z.array(z.string()),
+  recovered_agents: z.array(z.string()),
+  resumed_todos: z.array(z.string()),
+  expired_gates: z.array(z.string()),
+  reminders: z.array(z.object({ gate_id: z.string(), step: z.enum(['approvers', 'owners']), people: z.array(z.string()) })),
+});
+/** `digest --preview`: the digest as it would be posted now, never posted. */
+export const DigestPreviewOutput = versioned({
+  goal_id: z.string(),
+  day: z.string(),
+  timezone: z.string(),
+  needs_you: z.number(),
+  blocked: z.number(),
+  done: z.number(),
+  stale_agents: z.array(z.string()),
+  text: z.string(),
+});
+/** `schedule`: the next run of every heartbeat and digest. */
+export const ScheduleOutput = versioned({
+  runs: z.array(
+    z.object({ job: z.enum(['heartbeat', 'digest']), key: z.string(), goal_id: z.string(), cron: z.string(), timezone: z.string(), next_at: z.string(), next_local: z.string() }),
+  ),
+});

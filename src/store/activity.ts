@@ -1,14 +1,17 @@
 import type { Store } from './db.js';
 import type { EventRow } from './events.js';
 
-/** How many ledger events of each type a goal recorded after `since` (all of them when `since` is null). */
+/**
+ * How many ledger events of each type a goal recorded at or after `since` (all of them when null). At-or-after,
+ * because a command committed in the same millisecond as the previous heartbeat must not go unreported.
+ */
 export function countEventsSince(store: Store, goalId: string, since: string | null): Map<string, number> {
   let query = store.kysely
     .selectFrom('events')
     .select((eb) => ['type', eb.fn.countAll<number>().as('count')])
     .where('goal_id', '=', goalId)
     .groupBy('type');
-  if (since !== null) query = query.where('at', '>', since);
+  if (since !== null) query = query.where('at', '>=', since);
   return new Map(store.all(query).map((row) => [row.type, Number(row.count)]));
 }
 

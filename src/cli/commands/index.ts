@@ -2,6 +2,7 @@ import type { Command } from '../command.js';
 import { agentCommands } from './agent.js';
 import { evidenceCommands } from './evidence.js';
 import { goalCommands } from './goal.js';
+import { jobCommands } from './jobs.js';
 import { ledgerCommands } from './ledger.js';
 import { personCommands } from './person.js';
 import { setupCommands } from './setup.js';
@@ -9,4 +10,4 @@ import { todoCommands } from './todo.js';
 import { webCommands } from './web.js';
 
 /** Every `loopx` command, in help order. */
-export const COMMANDS: readonly Command[] = [...setupCommands, ...goalCommands, ...personCommands, ...agentCommands, ...todoCommands, ...evidenceCommands, ...ledgerCommands, ...webCommands];
+export const COMMANDS: readonly Command[] = [...setupCommands, ...goalCommands, ...personCommands, ...agentCommands, ...todoCommands, ...evidenceCommands, ...jobCommands, ...ledgerCommands, ...webCommands];
