@@ -1,7 +1,11 @@
 import { existsSync } from 'node:fs';
+import { larkDoctorChecks } from '../../../adapters/lark/doctor.js';
+import { createLarkApi } from '../../../adapters/lark/sdk.js';
 import { DoctorOutput, InitOutput } from '../../contract/cli-output.js';
 import { ERROR_TABLE } from '../../kernel/errors.js';
 import { ok } from '../../kernel/result.js';
+import type { Config } from '../../config.js';
+import { listBindings } from '../../store/bindings.js';
 import { openStore } from '../../store/db.js';
 import { pendingMigrations, runMigrations } from '../../store/migrate.js';
 import { verifyChain } from '../../store/events.js';
@@ -16,6 +20,13 @@ interface Check {
   ok: boolean;
   detail: string;
   fix?: string;
+}
+
+/** Lark checks run only when Lark is configured; without it LoopX works and doctor says so. */
+async function larkChecks(config: Config, chats: string[]): Promise<Check[]> {
+  if (config.LARK_APP_ID === undefined || config.LARK_APP_SECRET === undefined) return [{ name: 'lark', ok: true, detail: 'not configured (set LARK_APP_ID and LARK_APP_SECRET to mirror goals into Lark/Feishu; see docs/lark-setup.md)' }];
+  const api = createLarkApi({ appId: config.LARK_APP_ID, appSecret: config.LARK_APP_SECRET, domain: config.LARK_DOMAIN });
+  return larkDoctorChecks({ api, domain: config.LARK_DOMAIN, mode: config.LARK_MODE, chats });
 }
 
 /** `loopx init`, `loopx doctor`, `loopx serve`. */
@@ -48,6 +59,7 @@ export const setupCommands: readonly Command[] = [
     output: DoctorOutput,
     async run(ctx) {
       const checks: Check[] = [{ name: 'config', ok: true, detail: `database ${ctx.config.LOOPX_DB}, server ${ctx.config.LOOPX_HOST}:${ctx.config.LOOPX_PORT}` }];
+      let larkChats: string[] = [];
       if (ctx.config.LOOPX_DB !== ':memory:' && !existsSync(ctx.config.LOOPX_DB)) {
         checks.push({ name: 'database', ok: false, detail: `no database at ${ctx.config.LOOPX_DB}`, fix: 'run `loopx init` (or `npm start`, which creates it)' });
       } else {
@@ -60,11 +72,13 @@ export const setupCommands: readonly Command[] = [
           if (pending.length === 0) {
             const chain = verifyChain(store);
             checks.push(chain.ok ? { name: 'ledger', ok: true, detail: `${chain.checked} events, hash chain intact` } : { name: 'ledger', ok: false, detail: `${chain.problems.length} problem(s)`, fix: 'run `loopx audit verify` and restore from a backup' });
+            larkChats = listBindings(store).filter((b) => b.surface === 'lark').map((b) => b.destination);
           }
         } finally {
           store.close();
         }
       }
+      checks.push(...(await larkChecks(ctx.config, larkChats)));
       const allOk = checks.every((c) => c.ok);
       const text = checks.map((c) => `${c.ok ? 'ok  ' : 'FAIL'} ${c.name}: ${c.detail}${c.fix ? `\n     fix: ${c.fix}` : ''}`).join('\n');
       return ok({ data: { schema_version: 1 as const, ok: allOk, checks }, text, exitCode: allOk ? 0 : ERROR_TABLE.config_invalid.exit });
