@@ -1,6 +1,4 @@
 import { existsSync } from 'node:fs';
-import { larkDoctorChecks } from '../../../adapters/lark/doctor.js';
-import { createLarkApi } from '../../../adapters/lark/sdk.js';
 import { DoctorOutput, InitOutput } from '../../contract/cli-output.js';
 import { ERROR_TABLE } from '../../kernel/errors.js';
 import { ok } from '../../kernel/result.js';
@@ -25,6 +23,9 @@ interface Check {
 /** Lark checks run only when Lark is configured; without it LoopX works and doctor says so. */
 async function larkChecks(config: Config, chats: string[]): Promise<Check[]> {
   if (config.LARK_APP_ID === undefined || config.LARK_APP_SECRET === undefined) return [{ name: 'lark', ok: true, detail: 'not configured (set LARK_APP_ID and LARK_APP_SECRET to mirror goals into Lark/Feishu; see docs/lark-setup.md)' }];
+  // Loaded only when configured: the Lark SDK is large, and every other CLI command would pay for it.
+  const { createLarkApi } = await import('../../../adapters/lark/sdk.js');
+  const { larkDoctorChecks } = await import('../../../adapters/lark/doctor.js');
   const api = createLarkApi({ appId: config.LARK_APP_ID, appSecret: config.LARK_APP_SECRET, domain: config.LARK_DOMAIN });
   return larkDoctorChecks({ api, domain: config.LARK_DOMAIN, mode: config.LARK_MODE, chats });
 }
