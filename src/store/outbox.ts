@@ -63,10 +63,21 @@ export function upsertOutbox(store: Store, entry: OutboxEntry, at: string): void
   );
 }
 
-/** Destinations with pending rows on a surface. */
+/** Destinations with pending rows on a surface, most urgent first. */
 export function pendingDestinations(store: Store, surface: string): string[] {
+  // Most urgent head row first: when a surface's budget is short, a gate decision takes the next token before
+  // progress, and among equals the card that has waited longest goes first.
   return store
-    .all(store.kysely.selectFrom('outbox').select('destination').distinct().where('state', '=', 'pending').where('surface', '=', surface))
+    .all(
+      store.kysely
+        .selectFrom('outbox')
+        .select('destination')
+        .where('state', '=', 'pending')
+        .where('surface', '=', surface)
+        .groupBy('destination')
+        .orderBy((eb) => eb.fn.min('priority'))
+        .orderBy((eb) => eb.fn.min('created_at')),
+    )
     .map((r) => r.destination);
 }
 
