@@ -10,10 +10,14 @@ export interface SurfaceLimits {
   readonly burst: number;
 }
 
-/** Each platform's published limits (chatops-platforms.md §2.8, §3.7), kept slightly under. */
+/**
+ * Each platform's published limits (chatops-platforms.md §2.8, §3.7), kept under them in every window: a bucket
+ * allows `burst + perMinute` calls in its first minute, so Slack's 50/min becomes 45 + 5, and Lark's 50/s app
+ * limit bounds the burst (25 + 1000/min ≈ 42 in any second). bench/projection.mjs measured 429s without this.
+ */
 export const DEFAULT_SURFACE_LIMITS: Readonly<Record<SurfaceName, SurfaceLimits>> = {
-  slack: { perDestinationMs: 1_000, perMinute: 50, burst: 5 },
-  lark: { perDestinationMs: 200, perMinute: 1_000, burst: 50 },
+  slack: { perDestinationMs: 1_000, perMinute: 45, burst: 5 },
+  lark: { perDestinationMs: 200, perMinute: 1_000, burst: 25 },
 };
 
 /** A token bucket on an injected clock: `take` spends a token if one is there, `readyAt` says when one will be. */
