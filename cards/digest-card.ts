@@ -60,19 +60,26 @@ function section(title: string, items: readonly CardItem[], limits: DigestLimits
   return blocks;
 }
 
-// Needs you: oldest first, each with its own buttons (only the ones shown, so the card stays within limits).
+// Needs you: oldest first, each gate followed by its own buttons (only the ones shown, so the card stays
+// within platform limits), then "and N more".
 function needsYouBlocks(view: DigestView, limits: DigestLimits): CardBlock[] {
   if (view.needsYou.length === 0) return [{ type: 'text', text: 'Needs you: nothing. No gate is waiting on a person.', tone: 'good' }];
   const gates = [...view.needsYou].sort((a, b) => (a.askedAt < b.askedAt ? -1 : a.askedAt > b.askedAt ? 1 : 0));
-  const items = gates.map((g): CardItem => ({ text: g.question, meta: `waiting ${elapsedText(g.askedAt, view.at)} on ${namesText(g.waitingOn)}`, tone: 'warning' }));
-  const blocks = section(`Needs you (${gates.length})`, items, limits, view.goalId);
   const shown = gates.slice(0, limits.perSection);
-  return [blocks[0] ?? { type: 'divider' }, ...shown.map((g): CardBlock => ({ type: 'actions', buttons: gateButtons(g.gateId, g.revision, ['approve', 'reject']) })), ...blocks.slice(1)];
+  const more = gates.length - shown.length;
+  return [
+    { type: 'text', text: `Needs you (${gates.length}), oldest first:` },
+    ...shown.flatMap((g): CardBlock[] => [
+      { type: 'text', text: `${g.question} (waiting ${elapsedText(g.askedAt, view.at)} on ${namesText(g.waitingOn)})`, tone: 'warning' },
+      { type: 'actions', buttons: gateButtons(g.gateId, g.revision, ['approve', 'reject']) },
+    ]),
+    ...(more > 0 ? [{ type: 'context' as const, text: `and ${more} more: run \`loopx status ${view.goalId}\` for the full list.` }] : []),
+  ];
 }
 
 function progressText(progress: DigestProgress): string {
   const parts = [`${countText(progress.accountable, 'report')} of real progress`, `${countText(progress.surfaceOnly, 'surface-only update')}`];
-  const usage = progress.tokensIn + progress.tokensOut > 0 ? ` Tokens: ${progress.tokensIn} in, ${progress.tokensOut} out.` : '';
+  const usage = progress.tokensIn + progress.tokensOut > 0 ? ` Tokens: ${progress.tokensIn.toLocaleString('en-US')} in, ${progress.tokensOut.toLocaleString('en-US')} out.` : '';
   const cost = progress.costUsd !== null ? ` Cost: $${progress.costUsd.toFixed(2)}.` : '';
   const quota = progress.quota ? ` Quota: ${progress.quota.spent} of ${progress.quota.allowed} slots used in the last ${progress.quota.windowHours} h.` : '';
   return `Progress and spend: ${parts.join(', ')}.${usage}${cost}${quota}`;
@@ -91,7 +98,7 @@ function healthItems(view: DigestView): CardItem[] {
 
 /** The daily digest for one goal: what needs a person first, then blocked, done, stale agents, progress. */
 export function digestCard(view: DigestView, limits: DigestLimits = DEFAULT_DIGEST_LIMITS): Card {
-  const since = view.since === null ? 'since the goal started' : `since ${dateTime(view.since, view.timezone)}`;
+  const since = view.since === null ? 'everything since the goal started' : `everything since ${dateTime(view.since, view.timezone)}`;
   const blocks: CardBlock[] = [
     { type: 'header', text: `Daily digest · ${view.goalTitle} · ${view.day}`, ...(view.late ? { status: 'late', tone: 'warning' as const } : {}) },
     { type: 'context', text: `Times are in ${view.timezone}. Covers ${since}.${view.late ? ' This digest is late: the server was down when it was due.' : ''}` },

@@ -19,7 +19,7 @@ function blockLines(block: CardBlock): string[] {
     case 'list':
       return [`${block.title}:`, ...block.items.map(itemLine)];
     case 'actions':
-      return [`    [${block.buttons.map((b) => `${b.label}: loopx gate ${b.action.choice} ${b.action.gate}`).join(' | ')}]`];
+      return [`    [${block.buttons.map((b) => `${b.label}: loopx gate ${b.action.choice} ${b.action.gate} --as <you>`).join(' | ')}]`];
     case 'divider':
       return ['---'];
   }

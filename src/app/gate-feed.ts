@@ -4,13 +4,14 @@ import { findPerson } from '../store/people.js';
 import { sweepGates } from './gate-sweep.js';
 import type { GateFeed } from './job-ports.js';
 import { approversOf, findGate, pendingGatesFor } from './queries/gates.js';
+import { quotaState } from './queries/quota.js';
 
 // People by name in chat copy; the id stands in for anyone not on file.
 function namesOf(store: Store, personIds: readonly string[]): string[] {
   return personIds.map((id) => findPerson(store, id)?.name ?? id);
 }
 
-/** The gates, as the heartbeat and digest see them. */
+/** The gates and the quota, as the heartbeat and digest see them. */
 export const gateFeed: GateFeed = {
   sweep(deps, goalId, now) {
     const swept = sweepGates(deps, goalId, now);
@@ -32,6 +33,8 @@ export const gateFeed: GateFeed = {
     const gate = findGate(store, gateId);
     return gate !== undefined && !isOpenGate(gate);
   },
-  // Quota policies land with should-run; until then the digest says nothing about quota.
-  quota: () => null,
+  quota(store, goalId, now) {
+    const state = quotaState(store, goalId, now);
+    return { spent: state.spent, allowed: state.allowed, windowHours: state.windowHours };
+  },
 };
