@@ -192,3 +192,8 @@ export function writeCursor(store: Store, name: string, lastSeq: number): void {
 export function rememberInbound(store: Store, surface: string, key: string, at: string): boolean {
   return store.run(store.kysely.insertInto('inbound_dedupe').values({ surface, key, received_at: at }).onConflict((oc) => oc.doNothing())) > 0;
 }
+
+/** Card keys with a posted copy anywhere, by key prefix (`gate:`). */
+export function listProjectedKeys(store: Store, prefix: string): string[] {
+  return store.all(store.kysely.selectFrom('projections').select('card_key').distinct().where('card_key', 'like', `${prefix}%`)).map((r) => r.card_key);
+}

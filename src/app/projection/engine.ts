@@ -3,6 +3,7 @@ import type { ChatSurface } from '../surface.js';
 import type { SurfaceLimits } from './limits.js';
 import { createProjector, type Projector } from './projector.js';
 import { createOutboxSender, type OutboxSender } from './sender.js';
+import { createGateSource } from './gate-source.js';
 import { createBoardSource, type CardSource } from './sources.js';
 
 /** Runs a callback later; tests pass a fake that runs nothing until told, production uses timers. */
@@ -39,7 +40,7 @@ export interface ProjectionEngine {
 /** What the engine is built from. */
 export interface ProjectionOptions {
   readonly surfaces: readonly ChatSurface[];
-  /** Card sources; defaults to the board card alone. */
+  /** Card sources; defaults to the board card and the gate cards. */
   readonly sources?: readonly CardSource[];
   readonly limits?: Partial<Record<ChatSurface['name'], SurfaceLimits>>;
   readonly scheduler?: Scheduler;
@@ -51,7 +52,7 @@ export interface ProjectionOptions {
  */
 export function createProjectionEngine(deps: AppDeps, options: ProjectionOptions): ProjectionEngine {
   const scheduler = options.scheduler ?? timerScheduler;
-  const sources = options.sources ?? [createBoardSource()];
+  const sources = options.sources ?? [createBoardSource(), createGateSource()];
   const projector = createProjector(deps.store, deps.clock, sources, options.surfaces.map((s) => s.name));
   const sender = createOutboxSender(deps.store, deps.clock, deps.logger, options.surfaces, options.limits);
   let running: Promise<void> | null = null;

@@ -4,4 +4,5 @@ export { createProjectionEngine, RECONCILE_EVERY_MS, timerScheduler, type Projec
 export { createTokenBucket, DEFAULT_SURFACE_LIMITS, type SurfaceLimits } from './limits.js';
 export { createProjector, type Projector } from './projector.js';
 export { createOutboxSender, MAX_SEND_ATTEMPTS, type OutboxSender, type SendReport } from './sender.js';
-export { createBoardSource, isGateEvent, type CardSource, type CardTarget, type RenderedCard } from './sources.js';
+export { createGateSource } from './gate-source.js';
+export { createBoardSource, defaultBoardExtras, isGateEvent, type CardSource, type CardTarget, type RenderedCard } from './sources.js';

@@ -5,6 +5,7 @@ import type { BindingPurpose } from '../../kernel/vocabulary.js';
 import type { EventRow } from '../../store/events.js';
 import { findGoal } from '../../store/goals.js';
 import { boardView, type BoardExtras } from '../queries/board-view.js';
+import { pendingGateSummaries } from '../queries/gate-view.js';
 import { CARD_PRIORITY } from './enqueue.js';
 
 /** A card that changed, for which goal, and how urgently it should be re-sent. */
@@ -40,8 +41,13 @@ export function isGateEvent(event: Pick<EventRow, 'type'>): boolean {
   return event.type.startsWith('gate.');
 }
 
+/** What the board shows by default beyond the goal's own state: its pending gates. */
+export function defaultBoardExtras(store: Store, goalId: string): BoardExtras {
+  return { needsYou: pendingGateSummaries(store, goalId) };
+}
+
 /** The board card source; `extras` supplies what other parts own (pending gates, quota, the web board URL). */
-export function createBoardSource(extras: (store: Store, goalId: string, now: Date) => BoardExtras = () => ({})): CardSource {
+export function createBoardSource(extras: (store: Store, goalId: string, now: Date) => BoardExtras = defaultBoardExtras): CardSource {
   const prefix = boardCardKey('');
   return {
     purpose: 'board',

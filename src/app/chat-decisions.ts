@@ -1,0 +1,101 @@
+import { BUTTON_DEFER_HOURS, decodeCardAction, type CardAction } from '../contract/card-action.js';
+import { fail, type ErrorCode, type KernelError } from '../kernel/errors.js';
+import type { Gate } from '../kernel/gate.js';
+import type { ChatSurface } from '../kernel/vocabulary.js';
+import type { Person } from '../kernel/entities.js';
+import { findPersonByIdentity } from '../store/people.js';
+import type { AppDeps } from './deps.js';
+import { decideGate } from './gate-decisions.js';
+import { findGate } from './queries/gates.js';
+import { runWrite } from './write.js';
+
+/** A chat account: the surface and its stable id (Slack `TEAM:USER`, Lark `tenant:open_id`). */
+export interface ChatIdentity {
+  readonly surface: ChatSurface;
+  readonly externalId: string;
+}
+
+/** What to tell the person who clicked or typed: shown only to them (Slack ephemeral, Lark toast). */
+export interface ChatReply {
+  readonly ok: boolean;
+  readonly text: string;
+  /** The refusal code, when refused. */
+  readonly code?: ErrorCode;
+  /** The gate after a successful decision (to converge its cards). */
+  readonly gate?: Gate;
+}
+
+const DONE_TEXT: Readonly<Record<CardAction['choice'], string>> = {
+  approve: 'Approved. The agent sees it on its next should-run.',
+  reject: 'Rejected. The agent gets your reason on its next should-run.',
+  defer: 'Deferred. The gate comes back when the time is up.',
+};
+
+function linkHint(identity: ChatIdentity): string {
+  return `Your ${identity.surface === 'slack' ? 'Slack' : 'Lark'} account (${identity.externalId}) is not linked to a LoopX person, so LoopX cannot tell whether you may decide. An operator can link it: \`loopx person link <person> --${identity.surface} ${identity.externalId}\`.`;
+}
+
+/** Explains a refused decision in words the clicker can act on. */
+export function explainRefusal(error: KernelError, gate: Gate | undefined, person: Person | undefined): string {
+  switch (error.code) {
+    case 'gate_not_pending':
+      return error.message;
+    case 'gate_revision_stale':
+      return 'This request changed after the card was drawn; the card now shows the new question. Read it and decide again.';
+    case 'not_authorised_to_decide':
+      if (gate && person && gate.requestedBy === `person:${person.id}`) return 'You asked this question, so you cannot approve it yourself; another owner or approver must decide.';
+      return `You are not one of the people who may decide this gate. ${error.message}`;
+    case 'reason_required':
+      return 'Rejecting needs a reason: the agent gets it back so it can change course.';
+    case 'not_found':
+      return 'This gate no longer exists; nothing changed.';
+    default:
+      return `${error.message} Nothing changed.`;
+  }
+}
+
+/** Records that an unlinked chat account tried to decide (kept as audit), and answers how to fix it. */
+function refuseUnlinked(deps: AppDeps, identity: ChatIdentity, gateId: string, choice: string): ChatReply {
+  const goalId = findGate(deps.store, gateId)?.goalId ?? null;
+  const text = linkHint(identity);
+  runWrite(deps, { actor: { kind: 'system', id: identity.surface }, command: 'gate.decision_refused', request: { gateId, identity } }, (ctx) => {
+    ctx.audit({ goalId, type: 'gate.decision_refused', payload: { gate_id: gateId, identity: `${identity.surface}:${identity.externalId}`, choice, via: identity.surface, code: 'identity_not_linked' } });
+    return fail('not_authorised_to_decide', text);
+  });
+  return { ok: false, text, code: 'not_authorised_to_decide' };
+}
+
+/** A decision request from a chat surface, whether it came from a button or from text. */
+export interface ChatDecision {
+  readonly gateId: string;
+  readonly revision: number;
+  readonly choice: CardAction['choice'];
+  readonly reason?: string | undefined;
+  /** ISO time a defer snoozes until (buttons: now + BUTTON_DEFER_HOURS). */
+  readonly until?: string | undefined;
+}
+
+/**
+ * Decides a gate for a chat account: resolves the linked person (authority follows people, never display
+ * names), then runs the kernel's decision with its policy. Every refusal is explained and audited.
+ */
+export function decideFromChat(deps: AppDeps, identity: ChatIdentity, decision: ChatDecision, idempotencyKey?: string): ChatReply {
+  const person = findPersonByIdentity(deps.store, identity.surface, identity.externalId);
+  if (!person) return refuseUnlinked(deps, identity, decision.gateId, decision.choice);
+  const input = { choice: decision.choice, revision: decision.revision, reason: decision.reason, until: decision.until, via: identity.surface };
+  const result = decideGate(deps, { actor: { kind: 'person', id: person.id }, idempotencyKey }, decision.gateId, input);
+  if (!result.ok) return { ok: false, text: explainRefusal(result.error, findGate(deps.store, decision.gateId), person), code: result.error.code };
+  const text = result.value.changed ? DONE_TEXT[decision.choice] : `You already ${decision.choice === 'defer' ? 'deferred' : `${decision.choice}d`} this gate; nothing changed.`;
+  return { ok: true, text, gate: result.value.gate };
+}
+
+/** Decodes a button value into a decision (defer buttons snooze for BUTTON_DEFER_HOURS); null when it is not ours. */
+export function decisionFromButton(rawValue: unknown, now: Date, reason?: string): ChatDecision | null {
+  const action = decodeCardAction(rawValue);
+  if (!action) return null;
+  const until = action.choice === 'defer' ? new Date(now.getTime() + BUTTON_DEFER_HOURS * 3_600_000).toISOString() : undefined;
+  return { gateId: action.gate, revision: action.rev, choice: action.choice, reason, until };
+}
+
+/** The answer to a button LoopX cannot read (an old card format, or someone else's payload). */
+export const UNREADABLE_BUTTON = 'LoopX could not read this button (the card may be from an older version). Use `/loopx gates` to see what waits on you.';

@@ -1,0 +1,59 @@
+import { gateCard, gateCardKey } from '../../../cards/gate-card.js';
+import type { Store } from '../../store/db.js';
+import type { EventRow } from '../../store/events.js';
+import { listProjectedKeys } from '../../store/outbox.js';
+import { isOpenGate } from '../../kernel/gate.js';
+import { gateView } from '../queries/gate-view.js';
+import { listGates, openGatesFor } from '../queries/gates.js';
+import { CARD_PRIORITY } from './enqueue.js';
+import { isGateEvent, type CardSource, type CardTarget } from './sources.js';
+
+/** Gate events that close or reopen a gate: their cards jump the queue so every copy converges fast. */
+const DECISION_EVENTS: ReadonlySet<string> = new Set(['gate.decided', 'gate.woke']);
+
+function gateIdOf(event: EventRow): string | null {
+  try {
+    const payload = JSON.parse(event.payload) as { gate_id?: unknown };
+    return typeof payload.gate_id === 'string' ? payload.gate_id : null;
+  } catch {
+    return null;
+  }
+}
+
+function add(targets: Map<string, CardTarget>, target: CardTarget): void {
+  const previous = targets.get(target.key);
+  if (!previous || target.priority < previous.priority) targets.set(target.key, target);
+}
+
+/** The gate card source: one card per gate, posted to bindings with the `gates` purpose. */
+export function createGateSource(): CardSource {
+  const prefix = gateCardKey('');
+  return {
+    purpose: 'gates',
+    affected(store: Store, events) {
+      const targets = new Map<string, CardTarget>();
+      for (const event of events) {
+        if (event.goal_id === null) continue;
+        const gateId = isGateEvent(event) ? gateIdOf(event) : null;
+        if (gateId !== null) {
+          add(targets, { key: gateCardKey(gateId), goalId: event.goal_id, priority: DECISION_EVENTS.has(event.type) ? CARD_PRIORITY.decision : CARD_PRIORITY.gate });
+        } else if (event.type === 'binding.set') {
+          // A new destination gets every open gate of the goal.
+          for (const gate of openGatesFor(store, event.goal_id)) add(targets, { key: gateCardKey(gate.id), goalId: event.goal_id, priority: CARD_PRIORITY.gate });
+        }
+      }
+      return [...targets.values()];
+    },
+    liveKeys(store, goalId) {
+      const projected = new Set(listProjectedKeys(store, prefix));
+      return listGates(store, goalId)
+        .filter((gate) => isOpenGate(gate) || projected.has(gateCardKey(gate.id)))
+        .map((gate) => gateCardKey(gate.id));
+    },
+    render(store, key) {
+      if (!key.startsWith(prefix)) return null;
+      const view = gateView(store, key.slice(prefix.length));
+      return view ? { card: gateCard(view), revision: view.revision } : null;
+    },
+  };
+}

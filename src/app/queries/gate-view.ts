@@ -1,0 +1,74 @@
+import type { GateDecisionView, GateView, PendingGateSummary } from '../../../cards/views.js';
+import { GATE_CHOICES } from '../../contract/card-action.js';
+import type { Gate } from '../../kernel/gate.js';
+import type { Store } from '../../store/db.js';
+import { findGoal } from '../../store/goals.js';
+import { findPerson } from '../../store/people.js';
+import { findTodo } from '../../store/todos.js';
+import { findGate, pendingGatesFor } from './gates.js';
+
+/** A display name for an actor string (`agent:a1` → a1, `person:ana` → Ana). */
+export function actorName(store: Store, actor: string): string {
+  const [kind, id] = actor.includes(':') ? [actor.slice(0, actor.indexOf(':')), actor.slice(actor.indexOf(':') + 1)] : ['person', actor];
+  if (kind === 'person') return findPerson(store, id)?.name ?? id;
+  return id;
+}
+
+function blocksText(store: Store, gate: Gate): string {
+  if (gate.blocks.global) return 'the whole goal';
+  if (gate.blocks.agent !== null) return `agent ${gate.blocks.agent}`;
+  const todos = gate.blocks.todoIds.map((id) => {
+    const todo = findTodo(store, id);
+    return todo ? `${id} (${todo.text.length > 60 ? `${todo.text.slice(0, 59)}…` : todo.text})` : id;
+  });
+  return todos.length === 0 ? 'nothing named' : `${todos.length === 1 ? 'todo' : 'todos'} ${todos.join(', ')}`;
+}
+
+function decisionView(store: Store, gate: Gate): GateDecisionView | null {
+  if (gate.state === 'pending' || gate.decision === null) return null;
+  return {
+    outcome: gate.state,
+    by: gate.decision.by === 'system' ? null : actorName(store, `person:${gate.decision.by}`),
+    at: gate.decision.at,
+    via: gate.decision.via,
+    reason: gate.decision.reason,
+    until: gate.state === 'deferred' ? gate.deferredUntil : null,
+  };
+}
+
+/** A gate as the board's "Needs you" lists it. */
+export function pendingGateSummary(store: Store, gate: Gate): PendingGateSummary {
+  return { id: gate.id, question: gate.question, revision: gate.revision, risk: gate.risk, askedBy: actorName(store, gate.requestedBy), createdAt: gate.createdAt };
+}
+
+/** The pending gates of a goal, oldest first, for the board card. */
+export function pendingGateSummaries(store: Store, goalId: string): PendingGateSummary[] {
+  return pendingGatesFor(store, goalId).map((gate) => pendingGateSummary(store, gate));
+}
+
+/** The gate card's read model; undefined when the gate does not exist. */
+export function gateView(store: Store, gateId: string): GateView | undefined {
+  const gate = findGate(store, gateId);
+  if (!gate) return undefined;
+  const goal = findGoal(store, gate.goalId);
+  const askedBy = actorName(store, gate.requestedBy);
+  const blocks = blocksText(store, gate);
+  return {
+    id: gate.id,
+    goalId: gate.goalId,
+    goalTitle: goal?.title ?? gate.goalId,
+    question: gate.question,
+    context: gate.context,
+    risk: gate.risk,
+    askedBy,
+    blocks,
+    onApprove: `${askedBy} goes ahead with what this gate blocks (${blocks}).`,
+    onReject: `${askedBy} does not go ahead, and gets your reason back.`,
+    expiresAt: gate.expiresAt,
+    revision: gate.revision,
+    state: gate.state,
+    decision: decisionView(store, gate),
+    timezone: goal?.timezone ?? 'UTC',
+    choices: GATE_CHOICES,
+  };
+}
