@@ -38,6 +38,8 @@ interface SurfaceState {
   readonly limits: SurfaceLimits;
   readonly bucket: TokenBucket;
   readonly lastCallAt: Map<string, number>;
+  /** Retry-After of the last 429: nothing on this surface is called before it (rows enqueued later included). */
+  heldUntil: number;
 }
 
 function backoffMs(attempts: number): number {
@@ -52,14 +54,14 @@ function backoffMs(attempts: number): number {
 export function createOutboxSender(store: Store, clock: Clock, logger: Logger, surfaces: readonly ChatSurface[], limits: Partial<Record<ChatSurface['name'], SurfaceLimits>> = {}): OutboxSender {
   const states = surfaces.map((surface): SurfaceState => {
     const surfaceLimits = limits[surface.name] ?? DEFAULT_SURFACE_LIMITS[surface.name];
-    return { surface, limits: surfaceLimits, bucket: createTokenBucket(surfaceLimits, clock.now().getTime()), lastCallAt: new Map() };
+    return { surface, limits: surfaceLimits, bucket: createTokenBucket(surfaceLimits, clock.now().getTime()), lastCallAt: new Map(), heldUntil: 0 };
   });
   const busy = new Set<string>();
 
   function dueAt(state: SurfaceState, row: OutboxRow, nowMs: number): number {
     const last = state.lastCallAt.get(row.destination);
     const destinationReady = last === undefined ? nowMs : last + state.limits.perDestinationMs;
-    return Math.max(Date.parse(row.next_at), destinationReady);
+    return Math.max(Date.parse(row.next_at), destinationReady, state.heldUntil);
   }
 
   function settle(state: SurfaceState, row: OutboxRow, outcome: SendOutcome, nowMs: number): boolean {
@@ -73,8 +75,10 @@ export function createOutboxSender(store: Store, clock: Clock, logger: Logger, s
       return true;
     }
     if (outcome.kind === 'rate_limited') {
-      // The platform's Retry-After holds the whole surface (its limits are per workspace and method), in storage.
-      holdSurface(store, name, new Date(nowMs + outcome.retryAfterMs).toISOString());
+      // The platform's Retry-After holds the whole surface (its limits are per workspace and method), in memory
+      // for rows queued later and in storage for a restart.
+      state.heldUntil = Math.max(state.heldUntil, nowMs + outcome.retryAfterMs);
+      holdSurface(store, name, new Date(state.heldUntil).toISOString());
       return false;
     }
     const attempts = row.attempts + 1;

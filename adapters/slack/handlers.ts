@@ -1,0 +1,85 @@
+import type { BlockAction, ButtonAction, SlackActionMiddlewareArgs, SlackCommandMiddlewareArgs, SlackViewMiddlewareArgs, ViewSubmitAction, AllMiddlewareArgs } from '@slack/bolt';
+import { z } from 'zod';
+import { decideFromChat, decisionFromButton, UNREADABLE_BUTTON, type ChatDecision, type ChatIdentity } from '../../src/app/chat-decisions.js';
+import { runChatCommand } from '../../src/app/chat-run.js';
+import type { AppDeps } from '../../src/app/deps.js';
+import type { SlackApp, SlackWebClient } from './bolt.js';
+
+/** The callback id of the "reject with a reason" modal. */
+export const REJECT_MODAL = 'loopx_reject';
+/** Every LoopX button's action_id starts with this. */
+const ACTION_PREFIX = /^loopx:/;
+
+/** What the reject modal remembers between the click and the submission (validated when it comes back). */
+const RejectMetadata = z.strictObject({ gate: z.string().min(1).max(128), rev: z.number().int().min(1), channel: z.string().nullable() });
+
+function identityOf(teamId: string | null | undefined, userId: string): ChatIdentity {
+  return { surface: 'slack', externalId: `${teamId ?? 'unknown'}:${userId}` };
+}
+
+function rejectModal(decision: ChatDecision, channel: string | null) {
+  return {
+    type: 'modal' as const,
+    callback_id: REJECT_MODAL,
+    private_metadata: JSON.stringify({ gate: decision.gateId, rev: decision.revision, channel }),
+    title: { type: 'plain_text' as const, text: 'Reject' },
+    submit: { type: 'plain_text' as const, text: 'Reject' },
+    close: { type: 'plain_text' as const, text: 'Cancel' },
+    blocks: [
+      {
+        type: 'input',
+        block_id: 'reason',
+        label: { type: 'plain_text', text: 'Why? The agent gets this back.' },
+        element: { type: 'plain_text_input', action_id: 'reason', multiline: true, max_length: 2000 },
+      },
+    ],
+  };
+}
+
+async function tell(client: SlackWebClient, channel: string | null, user: string, text: string): Promise<void> {
+  if (channel === null) return;
+  await client.chat.postEphemeral({ channel, user, text });
+}
+
+/**
+ * Registers the listeners: gate buttons, the reject modal and the `/loopx` command. Each acks first (Slack's
+ * 3-second rule; the decision itself is one short local transaction), and every refusal is told to the
+ * clicker alone. Cards converge through the projection engine, which the decision's commit wakes.
+ */
+export function registerSlackHandlers(app: SlackApp, deps: AppDeps, client: SlackWebClient): void {
+  app.action<BlockAction<ButtonAction>>(ACTION_PREFIX, async ({ ack, body, action }: SlackActionMiddlewareArgs<BlockAction<ButtonAction>> & AllMiddlewareArgs) => {
+    const channel = body.channel?.id ?? null;
+    const decision = decisionFromButton(action.value, deps.clock.now());
+    if (!decision) {
+      await ack();
+      return tell(client, channel, body.user.id, UNREADABLE_BUTTON);
+    }
+    if (decision.choice === 'reject') {
+      // trigger_id lives about 3 seconds: open the modal before anything else.
+      await client.views.open({ trigger_id: body.trigger_id, view: rejectModal(decision, channel) as never });
+      return ack();
+    }
+    await ack();
+    const reply = decideFromChat(deps, identityOf(body.team?.id ?? body.user.team_id, body.user.id), decision, `slack:${action.action_ts}:${body.user.id}`);
+    if (!reply.ok) await tell(client, channel, body.user.id, reply.text);
+  });
+
+  app.view<ViewSubmitAction>(REJECT_MODAL, async ({ ack, body, view }: SlackViewMiddlewareArgs<ViewSubmitAction> & AllMiddlewareArgs) => {
+    let metadata: z.infer<typeof RejectMetadata>;
+    try {
+      metadata = RejectMetadata.parse(JSON.parse(view.private_metadata));
+    } catch {
+      return ack({ response_action: 'errors', errors: { reason: 'This form is not one LoopX can read; close it and click Reject again.' } });
+    }
+    const reason = view.state.values.reason?.reason?.value ?? '';
+    const identity = identityOf(body.team?.id ?? body.user.team_id, body.user.id);
+    const reply = decideFromChat(deps, identity, { gateId: metadata.gate, revision: metadata.rev, choice: 'reject', reason }, `slack:${view.id}:${body.user.id}`);
+    if (!reply.ok) return ack({ response_action: 'errors', errors: { reason: reply.text.slice(0, 2000) } });
+    return ack();
+  });
+
+  app.command('/loopx', async ({ ack, command }: SlackCommandMiddlewareArgs & AllMiddlewareArgs) => {
+    const reply = runChatCommand(deps, identityOf(command.team_id, command.user_id), command.text ?? '', `slack:${command.trigger_id}`);
+    await ack({ response_type: 'ephemeral', text: reply.text });
+  });
+}

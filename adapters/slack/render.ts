@@ -1,0 +1,122 @@
+import type { Card, CardBlock, CardButton, CardItem, Tone } from '../../cards/model.js';
+import { encodeCardAction } from '../../src/contract/card-action.js';
+import { BLOCK_KIT_LIMITS as L, truncate } from './limits.js';
+
+/** A Block Kit block, as plain JSON. */
+export type SlackBlock = Record<string, unknown>;
+
+/** A message ready for chat.postMessage / chat.update. */
+export interface SlackMessage {
+  readonly text: string;
+  readonly blocks: SlackBlock[];
+}
+
+/** Where a truncated card can send the reader for the rest (the web board). */
+export interface RenderOptions {
+  readonly seeMoreUrl?: string | null;
+}
+
+/** Lane items are one line each on a phone. */
+const LANE_ITEM_CHARS = 150;
+
+const TONE_MARK: Readonly<Record<Tone, string>> = { normal: '', muted: '', good: ':white_check_mark: ', warning: ':warning: ', danger: ':red_circle: ' };
+
+/** Escapes text for mrkdwn: Slack reads &, < and > as control characters. */
+export function escapeMrkdwn(text: string): string {
+  return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+}
+
+function seeMore(options: RenderOptions): string {
+  return options.seeMoreUrl ? `… <${options.seeMoreUrl}|see more>` : '… (see more with /loopx status)';
+}
+
+function section(text: string, options: RenderOptions): SlackBlock {
+  return { type: 'section', text: { type: 'mrkdwn', text: truncate(text, L.sectionText, seeMore(options)) } };
+}
+
+function itemLine(item: CardItem): string {
+  const link = item.link ? ` <${item.link.url}|${escapeMrkdwn(item.link.label)}>` : '';
+  const meta = item.meta ? ` _${escapeMrkdwn(item.meta)}_` : '';
+  return `• ${TONE_MARK[item.tone ?? 'normal']}${escapeMrkdwn(truncate(item.text, 300))}${meta}${link}`;
+}
+
+function button(b: CardButton): SlackBlock | null {
+  const value = encodeCardAction(b.action);
+  if (value.length > L.buttonValue) return null;
+  const style = b.style === 'default' ? {} : { style: b.style };
+  const actionId = truncate(`loopx:${b.action.choice}:${b.action.gate}:${b.action.rev}`, L.actionId, '');
+  return { type: 'button', text: { type: 'plain_text', text: truncate(b.label, L.buttonText), emoji: true }, value, action_id: actionId, ...style };
+}
+
+function chunk<T>(items: readonly T[], size: number): T[][] {
+  const out: T[][] = [];
+  for (let i = 0; i < items.length; i += size) out.push(items.slice(i, i + size));
+  return out;
+}
+
+function fieldsBlocks(fields: readonly { label: string; value: string }[], options: RenderOptions): SlackBlock[] {
+  return chunk(fields, L.fields).map((group) => ({
+    type: 'section',
+    fields: group.map((f) => ({ type: 'mrkdwn', text: truncate(`*${escapeMrkdwn(f.label)}*\n${escapeMrkdwn(f.value)}`, L.fieldText, seeMore(options)) })),
+  }));
+}
+
+/** One lane as a field: its count and its top items, each kept to a line a phone can show. */
+function laneField(lane: Extract<CardBlock, { type: 'lanes' }>['lanes'][number]): { label: string; value: string } {
+  const items = lane.items.map((i) => `• ${truncate(i.text, LANE_ITEM_CHARS)}${i.meta ? ` (${i.meta})` : ''}`);
+  return { label: `${lane.label} · ${lane.count}`, value: items.join('\n') || '—' };
+}
+
+function blockToSlack(block: CardBlock, options: RenderOptions): SlackBlock[] {
+  switch (block.type) {
+    case 'header':
+      return [{ type: 'header', text: { type: 'plain_text', text: truncate(block.status ? `${block.text} · ${block.status}` : block.text, L.headerText), emoji: true } }];
+    case 'text':
+      return [section(`${TONE_MARK[block.tone ?? 'normal']}${escapeMrkdwn(block.text)}`, options)];
+    case 'fields':
+      return fieldsBlocks(block.fields, options);
+    case 'lanes':
+      return fieldsBlocks(block.lanes.map(laneField), options);
+    case 'list': {
+      const more = block.more ? `\n… and ${block.more} more${block.moreLink ? ` <${block.moreLink.url}|${escapeMrkdwn(block.moreLink.label)}>` : ''}` : '';
+      return [section(`*${escapeMrkdwn(block.title)}*\n${block.items.map(itemLine).join('\n')}${more}`, options)];
+    }
+    case 'actions': {
+      const buttons = block.buttons.map(button).filter((b): b is SlackBlock => b !== null);
+      return chunk(buttons, L.actionsElements).map((elements) => ({ type: 'actions', elements }));
+    }
+    case 'outcome':
+      return [section(`${TONE_MARK[block.tone]}*${escapeMrkdwn(block.text)}*`, options)];
+    case 'context':
+      return [{ type: 'context', elements: [{ type: 'mrkdwn', text: truncate(escapeMrkdwn(block.text), L.fieldText) }] }];
+    case 'divider':
+      return [{ type: 'divider' }];
+  }
+}
+
+/** Shrinks the longest section until the message fits the aggregate budget; drops trailing blocks as a last resort. */
+function fitAggregate(blocks: SlackBlock[], options: RenderOptions): SlackBlock[] {
+  const size = () => JSON.stringify(blocks).length;
+  const sectionTexts = () => blocks.map((b) => (b.type === 'section' && b.text ? (b.text as { text: string }) : null)).filter((t): t is { text: string } => t !== null);
+  while (size() > L.aggregate) {
+    const longest = sectionTexts().sort((a, b) => b.text.length - a.text.length)[0];
+    if (!longest || longest.text.length <= 400) break;
+    longest.text = truncate(longest.text, Math.floor(longest.text.length / 2), seeMore(options));
+  }
+  while (size() > L.aggregate && blocks.length > 1) blocks.splice(blocks.length - 2, 1);
+  return blocks;
+}
+
+/**
+ * Renders a neutral card as Block Kit within every limit, degrading instead of failing: long text is cut
+ * with a "see more" link, extra fields and buttons are split into more blocks, blocks past 50 are summarised,
+ * and the whole message is shrunk to Slack's aggregate size.
+ */
+export function cardToBlockKit(card: Card, options: RenderOptions = {}): SlackMessage {
+  let blocks = card.blocks.flatMap((block) => blockToSlack(block, options));
+  if (blocks.length > L.blocks) {
+    const hidden = blocks.length - (L.blocks - 1);
+    blocks = [...blocks.slice(0, L.blocks - 1), section(`_${hidden} more section(s) did not fit_ ${seeMore(options)}`, options)];
+  }
+  return { text: truncate(card.fallbackText, L.topLevelText), blocks: fitAggregate(blocks, options) };
+}

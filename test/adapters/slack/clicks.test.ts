@@ -1,0 +1,131 @@
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { bindGoal } from '../../../src/app/bindings.js';
+import { addMember } from '../../../src/app/goals.js';
+import { askGate } from '../../../src/app/gates.js';
+import { addPerson, linkPerson } from '../../../src/app/people.js';
+import { findGate } from '../../../src/app/queries/gates.js';
+import { encodeCardAction } from '../../../src/contract/card-action.js';
+import type { Gate } from '../../../src/kernel/gate.js';
+import { listEvents } from '../../../src/store/events.js';
+import { blockAction, postSlack, startFakeSlack, startSlackHarness, TEAM, type FakeSlack, type SlackHarness } from '../../helpers/slack.js';
+import { asAgent, createTestApp, operator, seedGoal, unwrap, type TestApp } from '../../helpers/test-app.js';
+
+const CHANNEL = 'C0CHANNEL1';
+
+describe('Slack clicks on gate cards', () => {
+  let app: TestApp;
+  let slack: FakeSlack;
+  let harness: SlackHarness;
+  let gate: Gate;
+
+  beforeEach(async () => {
+    app = await createTestApp();
+    slack = startFakeSlack(app.clock);
+    harness = await startSlackHarness(app.deps, app.clock);
+    seedGoal(app.deps, { agents: ['a1'] });
+    unwrap(addPerson(app.deps, operator, { id: 'bo', name: 'Bo' }));
+    unwrap(addMember(app.deps, operator, 'demo', 'bo', 'approver'));
+    unwrap(linkPerson(app.deps, operator, 'ana', 'slack', `${TEAM}:UANA`));
+    unwrap(linkPerson(app.deps, operator, 'bo', 'slack', `${TEAM}:UBO`));
+    unwrap(bindGoal(app.deps, operator, { goalId: 'demo', surface: 'slack', destination: CHANNEL }));
+    gate = unwrap(askGate(app.deps, asAgent('a1'), 'demo', { question: 'May I publish the post?', blocks: { global: true } })).gate;
+    await harness.drain();
+  });
+
+  afterEach(async () => {
+    await harness.close();
+    slack.close();
+  });
+
+  const button = (choice: 'approve' | 'reject' | 'defer', rev = gate.revision) => encodeCardAction({ v: 1, gate: gate.id, rev, choice });
+  const ephemerals = () => slack.byMethod('chat.postEphemeral').map((c) => ({ user: c.args.user, text: c.args.text }));
+  const gateCardBlocks = () => JSON.stringify([...slack.messages.values()].find((blocks) => JSON.stringify(blocks).includes('Gate gate_')));
+
+  it('posts the board card and the gate card with buttons', () => {
+    expect(slack.byMethod('chat.postMessage')).toHaveLength(2);
+    expect(gateCardBlocks()).toContain('"action_id":"loopx:approve:');
+  });
+
+  it('an authorised approve records one decision and updates the card in place', async () => {
+    const response = await postSlack(harness.url, blockAction('UANA', button('approve')), app.clock);
+    expect(response.status).toBe(200);
+    await harness.drain();
+    expect(findGate(app.deps.store, gate.id)).toMatchObject({ state: 'approved', decision: { by: 'ana', via: 'slack' } });
+    expect(ephemerals()).toEqual([]);
+    expect(slack.byMethod('chat.postMessage')).toHaveLength(2);
+    expect(slack.byMethod('chat.update').length).toBeGreaterThanOrEqual(2);
+    expect(gateCardBlocks()).toContain('Approved by Ana · 17:00 (Asia/Shanghai) · via Slack');
+    expect(gateCardBlocks()).not.toContain('"type":"actions"');
+  });
+
+  it('two approvers within milliseconds: one decision, one "already approved" ephemeral', async () => {
+    const [first, second] = await Promise.all([
+      postSlack(harness.url, blockAction('UANA', button('approve')), app.clock),
+      postSlack(harness.url, blockAction('UBO', button('approve')), app.clock),
+    ]);
+    expect([first.status, second.status]).toEqual([200, 200]);
+    await harness.settle();
+    expect(listEvents(app.deps.store).filter((e) => e.type === 'gate.decided')).toHaveLength(1);
+    const told = ephemerals();
+    expect(told).toHaveLength(1);
+    expect(told[0]!.text).toMatch(/^Already approved by (Ana|Bo) at 17:00 via Slack/);
+  });
+
+  it('an unlinked user is told how to link, and nothing changes but the audit trail', async () => {
+    await postSlack(harness.url, blockAction('USTRANGER', button('approve')), app.clock);
+    await harness.settle();
+    expect(findGate(app.deps.store, gate.id)?.state).toBe('pending');
+    expect(ephemerals()).toEqual([{ user: 'USTRANGER', text: expect.stringContaining(`loopx person link <person> --slack ${TEAM}:USTRANGER`) }]);
+    expect(listEvents(app.deps.store).filter((e) => e.type === 'gate.decision_refused')).toHaveLength(1);
+  });
+
+  it('the requester cannot approve their own gate', async () => {
+    const own = unwrap(askGate(app.deps, { actor: { kind: 'person', id: 'ana' } }, 'demo', { question: 'May I spend $50?', blocks: { global: true } })).gate;
+    await postSlack(harness.url, blockAction('UANA', encodeCardAction({ v: 1, gate: own.id, rev: own.revision, choice: 'approve' })), app.clock);
+    await harness.settle();
+    expect(findGate(app.deps.store, own.id)?.state).toBe('pending');
+    expect(ephemerals()[0]?.text).toContain('You asked this question');
+  });
+
+  it('a stale revision is refused with "this request changed"', async () => {
+    await postSlack(harness.url, blockAction('UANA', button('approve', gate.revision + 1)), app.clock);
+    await harness.settle();
+    expect(findGate(app.deps.store, gate.id)?.state).toBe('pending');
+    expect(ephemerals()[0]?.text).toContain('This request changed');
+  });
+
+  it('reject opens a modal, and the submitted reason decides the gate', async () => {
+    await postSlack(harness.url, blockAction('UANA', button('reject')), app.clock);
+    await harness.settle();
+    const opened = slack.byMethod('views.open');
+    expect(opened).toHaveLength(1);
+    const view = JSON.parse(opened[0]!.args.view!);
+    expect(findGate(app.deps.store, gate.id)?.state).toBe('pending');
+    const submit = (reason: string) =>
+      postSlack(harness.url, { payload: JSON.stringify({ type: 'view_submission', team: { id: TEAM }, user: { id: 'UANA', team_id: TEAM }, trigger_id: 't', view: { ...view, id: 'V1', state: { values: { reason: { reason: { type: 'plain_text_input', value: reason } } } } } }) }, app.clock);
+    const empty = await submit('  ');
+    expect(JSON.parse(empty.text)).toMatchObject({ response_action: 'errors', errors: { reason: expect.stringContaining('needs a reason') } });
+    expect((await submit('The numbers are wrong')).status).toBe(200);
+    await harness.settle();
+    expect(findGate(app.deps.store, gate.id)).toMatchObject({ state: 'rejected', decision: { reason: 'The numbers are wrong' } });
+  });
+
+  it('refuses a bad signature and a 6-minute-old timestamp with 401, recording nothing', async () => {
+    const before = listEvents(app.deps.store).length;
+    const forged = await postSlack(harness.url, blockAction('UANA', button('approve')), app.clock, { secret: 'wrong' });
+    const replayed = await postSlack(harness.url, blockAction('UANA', button('approve')), app.clock, { signedAt: Math.floor(app.clock.now().getTime() / 1000) - 360 });
+    await harness.settle();
+    expect([forged.status, replayed.status]).toEqual([401, 401]);
+    expect(listEvents(app.deps.store)).toHaveLength(before);
+    expect(findGate(app.deps.store, gate.id)?.state).toBe('pending');
+  });
+
+  it('/loopx approve decides by text with the same authorisation', async () => {
+    const command = (user: string, text: string) => ({ command: '/loopx', text, team_id: TEAM, user_id: user, channel_id: CHANNEL, trigger_id: `t-${user}-${text}`, response_url: 'https://hooks.slack.test/commands/1' });
+    const stranger = await postSlack(harness.url, command('USTRANGER', `approve ${gate.id}`), app.clock);
+    expect(JSON.parse(stranger.text)).toMatchObject({ response_type: 'ephemeral', text: expect.stringContaining('not linked') });
+    const ana = await postSlack(harness.url, command('UANA', `approve ${gate.id} ship it`), app.clock);
+    expect(JSON.parse(ana.text).text).toContain('Approved');
+    expect(findGate(app.deps.store, gate.id)).toMatchObject({ state: 'approved', decision: { reason: 'ship it' } });
+  });
+});

@@ -1,0 +1,169 @@
+import type { Server } from 'node:http';
+import { http, HttpResponse } from 'msw';
+import { setupServer, type SetupServerApi } from 'msw/node';
+import { createSlackAdapter, type SlackAdapter } from '../../adapters/slack/index.js';
+import { slackSignature } from '../../adapters/slack/verify.js';
+import type { AppDeps } from '../../src/app/deps.js';
+import { createProjectionEngine, type ProjectionEngine, type Scheduler } from '../../src/app/projection/index.js';
+import { loadConfig } from '../../src/config.js';
+import { listen } from '../../src/http/serve.js';
+import { createLoopxServer } from '../../src/server.js';
+import type { SteppedClock } from './clock.js';
+
+/** Where the tests' Slack Web API lives (SLACK_API_URL). */
+export const SLACK_API = 'https://slack.test/api/';
+export const SIGNING_SECRET = 'test-signing-secret';
+export const TEAM = 'T0TEAM';
+
+/** One Web API call the fake Slack received. */
+export interface SlackCall {
+  readonly method: string;
+  readonly args: Record<string, string>;
+  /** The test clock's time of the call. */
+  readonly at: number;
+  /** Set when the fake answered 429 with this Retry-After (seconds). */
+  readonly retryAfter?: number;
+}
+
+/** A fake Slack Web API behind msw: records calls, keeps messages, and can answer 429 with Retry-After. */
+export interface FakeSlack {
+  readonly calls: SlackCall[];
+  /** Current blocks of every message, by `channel/ts`. */
+  readonly messages: Map<string, unknown[]>;
+  /** Current notification text of every message, by `channel/ts`. */
+  readonly texts: Map<string, string>;
+  /** Answers the next `count` chat calls with 429 and this Retry-After (seconds). */
+  rateLimitNext(count: number, retryAfterSeconds: number): void;
+  byMethod(method: string): SlackCall[];
+  close(): void;
+}
+
+/** Starts msw before any Slack client exists (clients capture fetch when they are built). */
+export function startFakeSlack(clock: SteppedClock): FakeSlack {
+  const calls: SlackCall[] = [];
+  const messages = new Map<string, unknown[]>();
+  const texts = new Map<string, string>();
+  let limited = { count: 0, retryAfter: 0 };
+  let ts = 1_000;
+  const handler = http.post(`${SLACK_API}:method`, async ({ request, params }) => {
+    const method = String(params.method);
+    const args = Object.fromEntries(new URLSearchParams(await request.text()));
+    const at = clock.now().getTime();
+    if (method.startsWith('chat.') && limited.count > 0) {
+      calls.push({ method, args, at, retryAfter: limited.retryAfter });
+      limited = { ...limited, count: limited.count - 1 };
+      return HttpResponse.json({ ok: false, error: 'ratelimited' }, { status: 429, headers: { 'retry-after': String(limited.retryAfter) } });
+    }
+    calls.push({ method, args, at });
+    if (method === 'chat.postMessage') {
+      ts += 1;
+      messages.set(`${args.channel}/${ts}.000100`, JSON.parse(args.blocks ?? '[]'));
+      texts.set(`${args.channel}/${ts}.000100`, args.text ?? '');
+      return HttpResponse.json({ ok: true, channel: args.channel, ts: `${ts}.000100` });
+    }
+    if (method === 'chat.update') {
+      const key = `${args.channel}/${args.ts}`;
+      if (!messages.has(key)) return HttpResponse.json({ ok: false, error: 'message_not_found' });
+      messages.set(key, JSON.parse(args.blocks ?? '[]'));
+      texts.set(key, args.text ?? '');
+      return HttpResponse.json({ ok: true, channel: args.channel, ts: args.ts });
+    }
+    if (method === 'auth.test') return HttpResponse.json({ ok: true, team: 'Test', user: 'loopx', team_id: TEAM }, { headers: { 'x-oauth-scopes': 'chat:write,commands' } });
+    return HttpResponse.json({ ok: true });
+  });
+  const server: SetupServerApi = setupServer(handler);
+  server.listen({ onUnhandledRequest: (request, print) => (new URL(request.url).hostname === '127.0.0.1' ? undefined : print.error()) });
+  return {
+    calls,
+    messages,
+    texts,
+    rateLimitNext: (count, retryAfterSeconds) => void (limited = { count, retryAfter: retryAfterSeconds }),
+    byMethod: (method) => calls.filter((c) => c.method === method),
+    close: () => server.close(),
+  };
+}
+
+/** A scheduler that never fires: tests wake the engine themselves. */
+export const manualScheduler: Scheduler = { schedule: () => () => undefined };
+
+/** The real server with the Slack adapter mounted, and the projection engine driving the Slack surface. */
+export interface SlackHarness {
+  readonly url: string;
+  readonly adapter: SlackAdapter;
+  readonly engine: ProjectionEngine;
+  /** Waits for inbound listeners and the send pass they woke. */
+  settle(): Promise<void>;
+  /** Settles, then steps the clock to each next due send until the outbox is empty (or `maxSteps` ran out). */
+  drain(maxSteps?: number): Promise<void>;
+  close(): Promise<void>;
+}
+
+/** Starts the server on port 0 with Slack in HTTP mode. */
+export async function startSlackHarness(deps: AppDeps, clock: SteppedClock): Promise<SlackHarness> {
+  const config = loadConfig({ LOOPX_DB: ':memory:', LOOPX_PORT: '0' }, '/nonexistent');
+  const adapter = createSlackAdapter(deps, { botToken: 'xoxb-test', signingSecret: SIGNING_SECRET, apiUrl: SLACK_API });
+  const engine = createProjectionEngine(deps, { surfaces: [adapter.surface], scheduler: manualScheduler });
+  const server: Server = createLoopxServer(deps, config, { mounts: adapter.mounts });
+  const port = await listen(server, 0, '127.0.0.1');
+  const settle = async () => {
+    await adapter.idle();
+    engine.kick();
+    await engine.idle();
+  };
+  return {
+    url: `http://127.0.0.1:${port}`,
+    adapter,
+    engine,
+    settle,
+    async drain(maxSteps = 1_000) {
+      await settle();
+      for (let step = 0; step < maxSteps; step += 1) {
+        const due = engine.sender.nextDueInMs();
+        if (due === null) return;
+        clock.advance(due);
+        await settle();
+      }
+    },
+    close: () =>
+      new Promise((resolve) => {
+        engine.stop();
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
+  };
+}
+
+/** Posts a correctly signed Slack request (form body) at the clock's time, or with `signedAt`/`secret` overrides. */
+export async function postSlack(base: string, form: Record<string, string>, clock: SteppedClock, options: { signedAt?: number; secret?: string } = {}): Promise<{ status: number; text: string }> {
+  const body = new URLSearchParams(form).toString();
+  const timestamp = options.signedAt ?? Math.floor(clock.now().getTime() / 1000);
+  const response = await fetch(`${base}/slack/events`, {
+    method: 'POST',
+    headers: {
+      'content-type': 'application/x-www-form-urlencoded',
+      'x-slack-request-timestamp': String(timestamp),
+      'x-slack-signature': slackSignature(options.secret ?? SIGNING_SECRET, timestamp, body),
+    },
+    body,
+  });
+  return { status: response.status, text: await response.text() };
+}
+
+/** A block_actions payload for a click on a LoopX button. */
+export function blockAction(user: string, value: string, options: { channel?: string; ts?: string; actionTs?: string } = {}): Record<string, string> {
+  const choice = (JSON.parse(value) as { choice: string }).choice;
+  const payload = {
+    type: 'block_actions',
+    team: { id: TEAM, domain: 'test' },
+    user: { id: user, username: user, team_id: TEAM },
+    api_app_id: 'A1',
+    token: 'legacy',
+    trigger_id: `trigger-${user}`,
+    channel: { id: options.channel ?? 'C0CHANNEL1', name: 'launch' },
+    container: { type: 'message', message_ts: options.ts ?? '1001.000100', channel_id: options.channel ?? 'C0CHANNEL1' },
+    message: { ts: options.ts ?? '1001.000100', text: '', blocks: [] },
+    response_url: 'https://hooks.slack.test/actions/1',
+    actions: [{ type: 'button', action_id: `loopx:${choice}:x:1`, block_id: 'b1', value, text: { type: 'plain_text', text: choice }, action_ts: options.actionTs ?? `${Date.now()}.${Math.random()}` }],
+  };
+  return { payload: JSON.stringify(payload) };
+}
