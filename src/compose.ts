@@ -1,10 +1,15 @@
 import type { Server } from 'node:http';
+import { slackDoctorChecks, type DoctorCheck } from '../adapters/slack/doctor.js';
+import { createSlackAdapter, type SlackAdapter } from '../adapters/slack/index.js';
 import { createWebBoard } from '../adapters/web/index.js';
 import { startScheduler } from '../jobs/schedule.js';
 import { createAppDeps } from './app/index.js';
 import { createJobDeps } from './app/job-deps.js';
 import type { AppDeps, Clock, Logger } from './app/deps.js';
 import { boardUrl, ConfigError, type Config } from './config.js';
+import { createBoardSource, createGateSource, createProjectionEngine, defaultBoardExtras, type ProjectionEngine } from './app/projection/index.js';
+import type { ChatSurface } from './app/surface.js';
+import type { Mount } from './http/serve.js';
 import { startLoopxServer } from './server.js';
 import { openStore } from './store/db.js';
 import { runMigrations } from './store/migrate.js';
@@ -29,13 +34,57 @@ export interface RunningServer {
   stop(): Promise<void>;
 }
 
+/** The chat side of the server: configured surfaces, their inbound routes, and the projection engine driving them. */
+export interface ChatRuntime {
+  readonly surfaces: readonly ChatSurface[];
+  readonly mounts: readonly Mount[];
+  /** Null when no chat surface is configured (the server still runs: web board and agent API). */
+  readonly engine: ProjectionEngine | null;
+  start(): Promise<void>;
+  stop(): Promise<void>;
+}
+
+function openSlack(deps: AppDeps, config: Config, base: string): SlackAdapter | null {
+  if (!config.SLACK_BOT_TOKEN) return null;
+  if (!config.SLACK_SIGNING_SECRET && !config.SLACK_APP_TOKEN) {
+    deps.logger.warn({ surface: 'slack' }, 'Slack cards are posted, but clicks are off: set SLACK_SIGNING_SECRET (HTTP) or SLACK_APP_TOKEN (Socket Mode)');
+  }
+  return createSlackAdapter(deps, { botToken: config.SLACK_BOT_TOKEN, signingSecret: config.SLACK_SIGNING_SECRET, appToken: config.SLACK_APP_TOKEN, apiUrl: slackApiUrl(config), seeMoreUrl: base });
+}
+
+/** Builds the chat surfaces that have credentials, and the projection engine that keeps their cards current. */
+export function openChat(deps: AppDeps, config: Config): ChatRuntime {
+  const base = boardUrl(config, config.LOOPX_PORT);
+  const slack = openSlack(deps, config, base);
+  const surfaces = slack ? [slack.surface] : [];
+  const boardExtras = (store: AppDeps['store'], goalId: string, now: Date) => ({ ...defaultBoardExtras(store, goalId, now), boardUrl: `${base}/goals/${goalId}` });
+  const engine = surfaces.length > 0 ? createProjectionEngine(deps, { surfaces, sources: [createBoardSource(boardExtras), createGateSource()] }) : null;
+  return {
+    surfaces,
+    mounts: slack?.mounts ?? [],
+    engine,
+    async start() {
+      // A Socket Mode connection failure must not take the agent API down; the reconciler repairs cards later.
+      await slack?.start().catch((error: unknown) => deps.logger.error({ surface: 'slack', error: String(error) }, 'Slack Socket Mode did not connect'));
+      engine?.start();
+    },
+    async stop() {
+      engine?.stop();
+      await slack?.idle();
+      await slack?.stop();
+    },
+  };
+}
+
 /**
- * Starts the one HTTP server with every surface mounted (the web board last, at `/`) and the heartbeat and
- * digest scheduler, whose first tick catches up whatever downtime missed.
+ * Starts the one HTTP server with every surface mounted (the web board last, at `/`), the chat surfaces with
+ * their projection engine, and the heartbeat and digest scheduler, whose first tick catches up downtime.
  */
 export async function serveApp(deps: AppDeps, config: Config): Promise<RunningServer> {
   const web = createWebBoard(deps, config);
-  const { server, port } = await startLoopxServer(deps, config, { mounts: [web.mount], rawMounts: [web.rawMount] });
+  const chat = openChat(deps, config);
+  const { server, port } = await startLoopxServer(deps, config, { mounts: [...chat.mounts, web.mount], rawMounts: [web.rawMount] });
+  await chat.start();
   const scheduler = startScheduler(createJobDeps(deps));
   return {
     server,
@@ -43,6 +92,7 @@ export async function serveApp(deps: AppDeps, config: Config): Promise<RunningSe
     url: boardUrl(config, port),
     stop: async () => {
       await scheduler.stop();
+      await chat.stop();
       await new Promise<void>((resolve) => {
         web.close();
         server.close(() => resolve());
@@ -50,4 +100,14 @@ export async function serveApp(deps: AppDeps, config: Config): Promise<RunningSe
       });
     },
   };
+}
+
+function slackApiUrl(config: Config): string | undefined {
+  return config.SLACK_API_URL ? config.SLACK_API_URL.replace(/\/*$/, '/') : undefined;
+}
+
+/** `loopx doctor`'s chat checks: each configured surface, and the bot's membership of every bound destination. */
+export async function chatDoctorChecks(config: Config, slackChannels: readonly string[]): Promise<DoctorCheck[]> {
+  if (!config.SLACK_BOT_TOKEN) return [{ name: 'slack', ok: true, detail: 'not configured (set SLACK_BOT_TOKEN to mirror goals into Slack; see docs/slack-setup.md)' }];
+  return slackDoctorChecks({ botToken: config.SLACK_BOT_TOKEN, signingSecret: config.SLACK_SIGNING_SECRET, appToken: config.SLACK_APP_TOKEN, apiUrl: slackApiUrl(config) }, slackChannels);
 }

@@ -5,6 +5,8 @@ import { z } from 'zod';
 const Port = z.coerce.number().int().min(0).max(65_535);
 /** An optional setting where an empty value (`KEY=` copied from .env.example) means unset. */
 const Optional = z.preprocess((value) => (value === '' ? undefined : value), z.string().min(1).optional());
+/** An optional setting with its own format, where an empty `KEY=` line means unset. */
+const blankIsUnset = <T extends z.ZodType>(schema: T) => z.preprocess((value) => (value === '' ? undefined : value), schema.optional());
 
 /** Every setting LoopX reads, from the environment (and `.env`); `.env.example` lists them in this order. */
 export const ConfigSchema = z.object({
@@ -26,6 +28,10 @@ export const ConfigSchema = z.object({
   LARK_VERIFICATION_TOKEN: Optional,
   LARK_DOMAIN: z.union([z.enum(['feishu', 'lark']), z.url({ protocol: /^https?$/ })]).default('feishu'),
   LARK_MODE: z.enum(['ws', 'webhook']).default('ws'),
+  SLACK_BOT_TOKEN: blankIsUnset(z.string().regex(/^xoxb-/, 'a bot token starts with xoxb-')),
+  SLACK_SIGNING_SECRET: blankIsUnset(z.string().min(8)),
+  SLACK_APP_TOKEN: blankIsUnset(z.string().regex(/^xapp-/, 'an app-level token starts with xapp-')),
+  SLACK_API_URL: blankIsUnset(z.url({ protocol: /^https?$/ })),
 }).refine((c) => c.LOOPX_HEADERS_TIMEOUT_MS <= c.LOOPX_REQUEST_TIMEOUT_MS, {
   message: 'must not exceed LOOPX_REQUEST_TIMEOUT_MS (Node refuses a header timeout longer than the request timeout)',
   path: ['LOOPX_HEADERS_TIMEOUT_MS'],

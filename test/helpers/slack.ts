@@ -68,6 +68,7 @@ export function startFakeSlack(clock: SteppedClock): FakeSlack {
       texts.set(key, args.text ?? '');
       return HttpResponse.json({ ok: true, channel: args.channel, ts: args.ts });
     }
+    if (method === 'conversations.info') return HttpResponse.json({ ok: true, channel: { id: args.channel, name: 'launch', is_member: args.channel !== 'C0OUTSIDE' } });
     if (method === 'auth.test') return HttpResponse.json({ ok: true, team: 'Test', user: 'loopx', team_id: TEAM }, { headers: { 'x-oauth-scopes': 'chat:write,commands' } });
     return HttpResponse.json({ ok: true });
   });

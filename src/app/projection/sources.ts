@@ -6,6 +6,7 @@ import type { EventRow } from '../../store/events.js';
 import { findGoal } from '../../store/goals.js';
 import { boardView, type BoardExtras } from '../queries/board-view.js';
 import { pendingGateSummaries } from '../queries/gate-view.js';
+import { quotaState } from '../queries/quota.js';
 import { CARD_PRIORITY } from './enqueue.js';
 
 /** A card that changed, for which goal, and how urgently it should be re-sent. */
@@ -41,9 +42,10 @@ export function isGateEvent(event: Pick<EventRow, 'type'>): boolean {
   return event.type.startsWith('gate.');
 }
 
-/** What the board shows by default beyond the goal's own state: its pending gates. */
-export function defaultBoardExtras(store: Store, goalId: string): BoardExtras {
-  return { needsYou: pendingGateSummaries(store, goalId) };
+/** What the board shows by default beyond the goal's own state: its pending gates and its quota. */
+export function defaultBoardExtras(store: Store, goalId: string, now: Date): BoardExtras {
+  const quota = quotaState(store, goalId, now);
+  return { needsYou: pendingGateSummaries(store, goalId), quota: { spent: quota.spent, allowed: quota.allowed, windowHours: quota.windowHours } };
 }
 
 /** The board card source; `extras` supplies what other parts own (pending gates, quota, the web board URL). */

@@ -7,7 +7,7 @@ import { listBindings } from '../../store/bindings.js';
 import { openStore } from '../../store/db.js';
 import { pendingMigrations, runMigrations } from '../../store/migrate.js';
 import { verifyChain } from '../../store/events.js';
-import { serveApp } from '../../compose.js';
+import { chatDoctorChecks, serveApp } from '../../compose.js';
 import { z } from 'zod';
 import type { Command } from '../command.js';
 import { output } from '../output.js';
@@ -61,6 +61,7 @@ export const setupCommands: readonly Command[] = [
     async run(ctx) {
       const checks: Check[] = [{ name: 'config', ok: true, detail: `database ${ctx.config.LOOPX_DB}, server ${ctx.config.LOOPX_HOST}:${ctx.config.LOOPX_PORT}` }];
       let larkChats: string[] = [];
+      const slackChannels: string[] = [];
       if (ctx.config.LOOPX_DB !== ':memory:' && !existsSync(ctx.config.LOOPX_DB)) {
         checks.push({ name: 'database', ok: false, detail: `no database at ${ctx.config.LOOPX_DB}`, fix: 'run `loopx init` (or `npm start`, which creates it)' });
       } else {
@@ -73,13 +74,16 @@ export const setupCommands: readonly Command[] = [
           if (pending.length === 0) {
             const chain = verifyChain(store);
             checks.push(chain.ok ? { name: 'ledger', ok: true, detail: `${chain.checked} events, hash chain intact` } : { name: 'ledger', ok: false, detail: `${chain.problems.length} problem(s)`, fix: 'run `loopx audit verify` and restore from a backup' });
-            larkChats = listBindings(store).filter((b) => b.surface === 'lark').map((b) => b.destination);
+            const bound = listBindings(store);
+            larkChats = bound.filter((b) => b.surface === 'lark').map((b) => b.destination);
+            slackChannels.push(...new Set(bound.filter((b) => b.surface === 'slack').map((b) => b.destination)));
           }
         } finally {
           store.close();
         }
       }
       checks.push(...(await larkChecks(ctx.config, larkChats)));
+      checks.push(...(await chatDoctorChecks(ctx.config, slackChannels)));
       const allOk = checks.every((c) => c.ok);
       const text = checks.map((c) => `${c.ok ? 'ok  ' : 'FAIL'} ${c.name}: ${c.detail}${c.fix ? `\n     fix: ${c.fix}` : ''}`).join('\n');
       return ok({ data: { schema_version: 1 as const, ok: allOk, checks }, text, exitCode: allOk ? 0 : ERROR_TABLE.config_invalid.exit });

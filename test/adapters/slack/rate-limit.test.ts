@@ -49,7 +49,7 @@ describe('Slack rate limits during a burst', () => {
     const updates = slack.byMethod('chat.update').filter((c) => c.retryAfter === undefined);
     expect(updates.length).toBeLessThan(200 / 4);
     for (const goal of GOALS) {
-      const fresh = cardToBlockKit(boardCard(unwrap(boardView(app.deps.store, goal, app.clock.now(), defaultBoardExtras(app.deps.store, goal)))));
+      const fresh = cardToBlockKit(boardCard(unwrap(boardView(app.deps.store, goal, app.clock.now(), defaultBoardExtras(app.deps.store, goal, app.clock.now())))));
       const shown = [...slack.messages.entries()].find(([key]) => key.startsWith(`${channelOf(goal)}/`))?.[1];
       expect(shown).toEqual(fresh.blocks);
       expect(JSON.stringify(shown)).toContain('Todo · 50');

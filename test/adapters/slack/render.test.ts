@@ -25,7 +25,7 @@ describe('Block Kit renderer', () => {
     for (let i = 0; i < 12; i += 1) {
       unwrap(askGate(app.deps, asAgent('a1'), 'demo', { question: `Question ${i}: ${'may I go ahead with the risky migration now? '.repeat(20)}`, context: 'x'.repeat(4000), blocks: { global: true } }));
     }
-    const view = unwrap(boardView(app.deps.store, 'demo', app.clock.now(), defaultBoardExtras(app.deps.store, 'demo')));
+    const view = unwrap(boardView(app.deps.store, 'demo', app.clock.now(), defaultBoardExtras(app.deps.store, 'demo', app.clock.now())));
     const message = cardToBlockKit(boardCard(view), { seeMoreUrl: 'http://127.0.0.1:8787/goals/demo' });
     expect(blockKitViolations(message)).toEqual([]);
     const json = JSON.stringify(message.blocks);

@@ -1,0 +1,30 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { chatDoctorChecks } from '../../../src/compose.js';
+import { loadConfig } from '../../../src/config.js';
+import { steppedClock } from '../../helpers/clock.js';
+import { SLACK_API, startFakeSlack, type FakeSlack } from '../../helpers/slack.js';
+
+describe('loopx doctor: Slack checks', () => {
+  let slack: FakeSlack | undefined;
+  afterEach(() => slack?.close());
+
+  it('checks the token, scopes, inbound mode and channel membership, and says what to fix', async () => {
+    slack = startFakeSlack(steppedClock());
+    const config = loadConfig({ LOOPX_DB: ':memory:', SLACK_BOT_TOKEN: 'xoxb-test', SLACK_API_URL: SLACK_API }, '/nonexistent');
+    const checks = await chatDoctorChecks(config, ['C0CHANNEL1', 'C0OUTSIDE']);
+    expect(checks.map((c) => [c.name, c.ok])).toEqual([
+      ['slack token', true],
+      ['slack scopes', true],
+      ['slack inbound', false],
+      ['slack channel C0CHANNEL1', true],
+      ['slack channel C0OUTSIDE', false],
+    ]);
+    expect(checks.find((c) => c.name === 'slack inbound')?.fix).toContain('SLACK_SIGNING_SECRET');
+    expect(checks.find((c) => c.name === 'slack channel C0OUTSIDE')?.fix).toContain('/invite');
+  });
+
+  it('says Slack is optional when no token is set', async () => {
+    const checks = await chatDoctorChecks(loadConfig({ LOOPX_DB: ':memory:' }, '/nonexistent'), []);
+    expect(checks).toEqual([{ name: 'slack', ok: true, detail: expect.stringContaining('not configured') }]);
+  });
+});
