@@ -1,6 +1,6 @@
 import type { Server } from 'node:http';
-import { slackDoctorChecks, type DoctorCheck } from '../adapters/slack/doctor.js';
-import { createSlackAdapter, type SlackAdapter } from '../adapters/slack/index.js';
+import type { DoctorCheck } from '../adapters/slack/doctor.js';
+import type { SlackAdapter } from '../adapters/slack/index.js';
 import { createWebBoard } from '../adapters/web/index.js';
 import { startScheduler } from '../jobs/schedule.js';
 import { createAppDeps } from './app/index.js';
@@ -44,8 +44,10 @@ export interface ChatRuntime {
   stop(): Promise<void>;
 }
 
-function openSlack(deps: AppDeps, config: Config, base: string): SlackAdapter | null {
+// The Slack SDK is loaded only when Slack is configured, so every other CLI command starts without it.
+async function openSlack(deps: AppDeps, config: Config, base: string): Promise<SlackAdapter | null> {
   if (!config.SLACK_BOT_TOKEN) return null;
+  const { createSlackAdapter } = await import('../adapters/slack/index.js');
   if (!config.SLACK_SIGNING_SECRET && !config.SLACK_APP_TOKEN) {
     deps.logger.warn({ surface: 'slack' }, 'Slack cards are posted, but clicks are off: set SLACK_SIGNING_SECRET (HTTP) or SLACK_APP_TOKEN (Socket Mode)');
   }
@@ -53,9 +55,9 @@ function openSlack(deps: AppDeps, config: Config, base: string): SlackAdapter | 
 }
 
 /** Builds the chat surfaces that have credentials, and the projection engine that keeps their cards current. */
-export function openChat(deps: AppDeps, config: Config): ChatRuntime {
+export async function openChat(deps: AppDeps, config: Config): Promise<ChatRuntime> {
   const base = boardUrl(config, config.LOOPX_PORT);
-  const slack = openSlack(deps, config, base);
+  const slack = await openSlack(deps, config, base);
   const surfaces = slack ? [slack.surface] : [];
   const boardExtras = (store: AppDeps['store'], goalId: string, now: Date) => ({ ...defaultBoardExtras(store, goalId, now), boardUrl: `${base}/goals/${goalId}` });
   const engine = surfaces.length > 0 ? createProjectionEngine(deps, { surfaces, sources: [createBoardSource(boardExtras), createGateSource()] }) : null;
@@ -82,7 +84,7 @@ export function openChat(deps: AppDeps, config: Config): ChatRuntime {
  */
 export async function serveApp(deps: AppDeps, config: Config): Promise<RunningServer> {
   const web = createWebBoard(deps, config);
-  const chat = openChat(deps, config);
+  const chat = await openChat(deps, config);
   const { server, port } = await startLoopxServer(deps, config, { mounts: [...chat.mounts, web.mount], rawMounts: [web.rawMount] });
   await chat.start();
   const scheduler = startScheduler(createJobDeps(deps));
@@ -109,5 +111,6 @@ function slackApiUrl(config: Config): string | undefined {
 /** `loopx doctor`'s chat checks: each configured surface, and the bot's membership of every bound destination. */
 export async function chatDoctorChecks(config: Config, slackChannels: readonly string[]): Promise<DoctorCheck[]> {
   if (!config.SLACK_BOT_TOKEN) return [{ name: 'slack', ok: true, detail: 'not configured (set SLACK_BOT_TOKEN to mirror goals into Slack; see docs/slack-setup.md)' }];
+  const { slackDoctorChecks } = await import('../adapters/slack/doctor.js');
   return slackDoctorChecks({ botToken: config.SLACK_BOT_TOKEN, signingSecret: config.SLACK_SIGNING_SECRET, appToken: config.SLACK_APP_TOKEN, apiUrl: slackApiUrl(config) }, slackChannels);
 }
