@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { GateWire } from './gate-wire.js';
+import { QuotaWire, ShouldRunWire } from './should-run-wire.js';
 import { AgentWire, BindingWire, EventWire, EvidenceWire, GoalWire, PersonWire, StatusWire, TodoWire } from './wire.js';
 
 /** Every `--json` output carries `schema_version`; fields are added, never renamed or removed. */
@@ -86,4 +88,40 @@ export const ScheduleOutput = versioned({
   runs: z.array(
     z.object({ job: z.enum(['heartbeat', 'digest']), key: z.string(), goal_id: z.string(), cron: z.string(), timezone: z.string(), next_at: z.string(), next_local: z.string() }),
   ),
+});
+
+/** `gate ask|show|approve|reject|defer|cancel|amend`. */
+export const GateOutput = versioned({ gate: GateWire, changed: z.boolean().optional(), created: z.boolean().optional() });
+/** `gate list`. */
+export const GateListOutput = versioned({ gates: z.array(GateWire) });
+/** `gate grants`. */
+export const GrantListOutput = versioned({
+  grants: z.array(z.object({ id: z.string(), goal_id: z.string(), scope: z.string(), gate_id: z.string(), granted_by: z.string(), created_at: z.string(), revoked_at: z.string().nullable() })),
+});
+/** `should-run`: the packet itself. */
+export const ShouldRunOutput = versioned(ShouldRunWire.shape);
+/** A spend or void row in the quota ledger. */
+export const QuotaRowWire = z.object({ id: z.string(), kind: z.enum(['spend', 'void']), agent_id: z.string().nullable(), turn_id: z.string().nullable(), evidence_id: z.string().nullable(), slots: z.number(), voids_id: z.string().nullable(), reason: z.string().nullable(), at: z.string() });
+/** `quota show|set`. */
+export const QuotaOutput = versioned({
+  goal_id: z.string(),
+  quota: QuotaWire,
+  ledger: z.array(QuotaRowWire),
+  usage: z.array(z.object({ agent_id: z.string().nullable(), tokens_in: z.number(), tokens_out: z.number(), cost_usd: z.number(), evidence: z.number() })),
+});
+/** `quota void`. */
+export const QuotaVoidOutput = versioned({ void: QuotaRowWire });
+/** `review <goal>`: the operator's review packet. */
+export const ReviewOutput = versioned({
+  goal_id: z.string(),
+  gate: GateWire.nullable(),
+  question: z.string().nullable(),
+  waiting_on: z.array(z.string()),
+  suggested_decision: z.enum(['approve', 'reject', 'defer']).nullable(),
+  suggestion_reason: z.string(),
+  approving_authorises: z.array(z.string()),
+  approving_does_not_authorise: z.array(z.string()),
+  evidence: z.array(EvidenceWire),
+  other_pending_gates: z.number(),
+  commands: z.object({ approve: z.string(), reject: z.string(), defer: z.string() }).nullable(),
 });

@@ -1,13 +1,16 @@
 import type { Command } from '../command.js';
 import { agentCommands } from './agent.js';
 import { evidenceCommands } from './evidence.js';
+import { gateCommands } from './gate.js';
+import { gateDecisionCommands } from './gate-decide.js';
 import { goalCommands } from './goal.js';
 import { jobCommands } from './jobs.js';
 import { ledgerCommands } from './ledger.js';
 import { personCommands } from './person.js';
+import { quotaCommands } from './quota.js';
 import { setupCommands } from './setup.js';
 import { todoCommands } from './todo.js';
 import { webCommands } from './web.js';
 
 /** Every `loopx` command, in help order. */
-export const COMMANDS: readonly Command[] = [...setupCommands, ...goalCommands, ...personCommands, ...agentCommands, ...todoCommands, ...evidenceCommands, ...jobCommands, ...ledgerCommands, ...webCommands];
+export const COMMANDS: readonly Command[] = [...setupCommands, ...goalCommands, ...personCommands, ...agentCommands, ...todoCommands, ...evidenceCommands, ...gateCommands, ...gateDecisionCommands, ...quotaCommands, ...jobCommands, ...ledgerCommands, ...webCommands];

@@ -1,0 +1,59 @@
+import { decideGate } from '../../app/gate-decisions.js';
+import { findGate } from '../../app/queries/gates.js';
+import { GateOutput } from '../../contract/cli-output.js';
+import { fail } from '../../kernel/errors.js';
+import type { GateChoice } from '../../kernel/gate.js';
+import { intFlag, positional, requiredFlag, stringFlag, UsageError, type CliContext, type Command } from '../command.js';
+import { gateOutput, parseTimeOrDuration } from './gate.js';
+
+const VERB: Readonly<Record<GateChoice, string>> = { approve: 'Approved:', reject: 'Rejected:', defer: 'Deferred:' };
+
+async function decide(ctx: CliContext, choice: GateChoice) {
+  if (ctx.actor.kind !== 'person') throw new UsageError(`Say who decides: --as <person> (an owner or approver of the goal).`);
+  const reason = choice === 'reject' ? requiredFlag(ctx.flags, 'reason') : stringFlag(ctx.flags, 'reason');
+  const deps = await ctx.openApp();
+  const gateId = positional(ctx, 0, 'gate');
+  const gate = findGate(deps.store, gateId);
+  if (!gate) return fail('not_found', `No gate "${gateId}". List gates with \`loopx gate list\`.`);
+  const until = choice === 'defer' ? parseTimeOrDuration(requiredFlag(ctx.flags, 'until'), deps.clock.now()) : undefined;
+  // Without --revision the person decides the question as it reads now (they just ran `gate show`).
+  const revision = intFlag(ctx.flags, 'revision') ?? gate.revision;
+  return gateOutput(deps, decideGate(deps, ctx.origin, gateId, { choice, revision, reason, until, via: 'cli' }), VERB[choice]);
+}
+
+const common = { revision: { type: 'string' as const }, reason: { type: 'string' as const } };
+const commonHelp = { revision: 'the revision you read (refused if the question changed since)', reason: 'why (returned to the agent)' };
+
+/** `loopx gate approve|reject|defer`: decisions as a named person (`--as`). */
+export const gateDecisionCommands: readonly Command[] = [
+  {
+    path: ['gate', 'approve'],
+    summary: 'Approve a gate as a named person (an owner or approver).',
+    usage: 'loopx gate approve <gate> --as <person> [--reason <r>] [--revision <n>]',
+    minPositionals: 1,
+    options: common,
+    optionHelp: commonHelp,
+    output: GateOutput,
+    run: (ctx) => decide(ctx, 'approve'),
+  },
+  {
+    path: ['gate', 'reject'],
+    summary: 'Reject a gate with a reason, as a named person.',
+    usage: 'loopx gate reject <gate> --as <person> --reason <r> [--revision <n>]',
+    minPositionals: 1,
+    options: common,
+    optionHelp: commonHelp,
+    output: GateOutput,
+    run: (ctx) => decide(ctx, 'reject'),
+  },
+  {
+    path: ['gate', 'defer'],
+    summary: 'Snooze a gate until a time; it comes back as pending then.',
+    usage: 'loopx gate defer <gate> --as <person> --until <time|duration> [--reason <r>]',
+    minPositionals: 1,
+    options: { ...common, until: { type: 'string' } },
+    optionHelp: { ...commonHelp, until: 'e.g. 2h, 1d, or an ISO time' },
+    output: GateOutput,
+    run: (ctx) => decide(ctx, 'defer'),
+  },
+];
