@@ -33,19 +33,27 @@ beforeAll(() => {
 });
 
 describe('loopx gate, should-run, quota, review (the built binary)', () => {
-  it('asks, shows the fallback, decides once, and answers the second approver with the typed refusal', () => {
-    const gate = json('gate', 'ask', 'blog', 'May I publish?', '--blocks-todo', publish, '--scope', 'publish:goal:blog', '--agent', 'writer').gate;
+  let gate: any;
+
+  it('asks a gate and shows the scoped fallback and the review packet', () => {
+    gate = json('gate', 'ask', 'blog', 'May I publish?', '--blocks-todo', publish, '--scope', 'publish:goal:blog', '--agent', 'writer').gate;
     expect(gate).toMatchObject({ state: 'pending', waiting_on: ['ana', 'bo'], decision_scope: 'publish:goal:blog' });
     expect(json('should-run', 'blog', '--agent', 'writer', '--turn', 't1')).toMatchObject({ mode: 'scoped_fallback', work: true, notify: true, selected_todo: { id: draft } });
     const review = json('review', 'blog');
     expect(review).toMatchObject({ question: 'May I publish?', suggested_decision: 'defer', commands: { approve: expect.stringContaining(gate.id) } });
     expect(review.approving_authorises.join(' ')).toContain('standing grant');
     expect(loopx('review', 'blog').stdout).toMatch(/does NOT authorise/);
+  });
+
+  it('decides once as a named person and answers the second approver with the typed refusal', () => {
     expect(loopx('gate', 'reject', gate.id, '--as', 'ana').code).toBe(2);
     expect(json('gate', 'approve', gate.id, '--as', 'ana', '--reason', 'ok').gate.decision).toMatchObject({ by: 'ana', via: 'cli', reason: 'ok' });
     const late = loopx('gate', 'approve', gate.id, '--as', 'bo');
     expect(late.code).toBe(1);
     expect(late.stderr).toMatch(/Already approved by Ana at \d\d:\d\d via the CLI/);
+  });
+
+  it('lists the standing grant and selects the approved todo', () => {
     expect(json('gate', 'grants', 'blog').grants).toMatchObject([{ scope: 'publish:goal:blog', granted_by: 'ana' }]);
     expect(json('should-run', 'blog', '--agent', 'writer', '--turn', 't2').selected_todo.id).toBe(publish);
   });
