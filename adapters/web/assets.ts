@@ -26,6 +26,7 @@ h1{font-size:1.5rem;margin:.2em 0 .6em}h2{font-size:1.2rem;margin:1.2em 0 .5em}
 .lane h4{margin:0 0 4px;font-size:.95rem;display:flex;justify-content:space-between}
 .items{margin:0;padding-left:1.1em}.item{margin:2px 0}
 .fields{display:grid;grid-template-columns:repeat(auto-fit,minmax(160px,1fr));gap:6px 12px;margin:8px 0}.fields dt{font-size:.85rem;color:var(--muted)}.fields dd{margin:0}
+.text{white-space:pre-line}
 .outcome{font-weight:600}
 .actions .buttons{display:flex;flex-wrap:wrap;gap:8px;margin-top:8px}
 .field{display:block;margin:6px 0}.field input,.field select{font:inherit;padding:6px;border:1px solid var(--muted);border-radius:6px;max-width:100%}
