@@ -22,8 +22,9 @@ h1{font-size:1.5rem;margin:.2em 0 .6em}h2{font-size:1.2rem;margin:1.2em 0 .5em}
 .tone-muted,.meta,.context,.hint{color:var(--muted)}.tone-good{color:var(--good)}.tone-warning{color:var(--warn)}.tone-danger{color:var(--danger)}
 .context,.meta,.hint{font-size:.9rem}
 .lanes{display:grid;grid-template-columns:repeat(auto-fit,minmax(150px,1fr));gap:8px;margin:8px 0}
-.lane{border:1px solid var(--line);border-radius:8px;padding:6px 8px;background:var(--bg)}
-.lane h4{margin:0 0 4px;font-size:.95rem;display:flex;justify-content:space-between}
+.lane{border:1px solid var(--line);border-radius:8px;padding:6px 8px;background:var(--bg);overflow-wrap:anywhere}
+.lane h3,.lane h4{margin:0 0 4px;font-size:.95rem;display:flex;justify-content:space-between}
+.count{font-weight:600}
 .items{margin:0;padding-left:1.1em}.item{margin:2px 0}
 .fields{display:grid;grid-template-columns:repeat(auto-fit,minmax(160px,1fr));gap:6px 12px;margin:8px 0}.fields dt{font-size:.85rem;color:var(--muted)}.fields dd{margin:0}
 .text{white-space:pre-line}

@@ -1,5 +1,6 @@
+import { decisionFromButton, explainRefusal } from '../../src/app/chat-decisions.js';
 import { decideGate } from '../../src/app/gate-decisions.js';
-import { BUTTON_DEFER_HOURS, decodeCardAction } from '../../src/contract/card-action.js';
+import { findGate } from '../../src/app/queries/gates.js';
 import { ERROR_TABLE } from '../../src/kernel/errors.js';
 import type { HttpResponse } from '../../src/http/types.js';
 import { isCsrfValid } from './auth.js';
@@ -23,12 +24,14 @@ function decide(call: WebCall): HttpResponse {
   if (!isCsrfValid(call.viewer, form.get('csrf'), call.request.headers)) {
     return refused(call, 'Not recorded', 'This form did not come from your LoopX board page (or your session changed); reload the page and decide again.', ERROR_TABLE.csrf_rejected.http, back);
   }
-  const action = decodeCardAction(form.get('action'));
-  if (action === null) return refused(call, 'Not recorded', 'That button value is not one LoopX made; reload the page and use its buttons.', 422, back);
-  const reason = form.get('reason')?.trim() || undefined;
-  const until = action.choice === 'defer' ? new Date(call.deps.clock.now().getTime() + BUTTON_DEFER_HOURS * 3_600_000).toISOString() : undefined;
-  const decided = decideGate(call.deps, { actor: { kind: 'person', id: call.viewer.person.id } }, action.gate, { choice: action.choice, revision: action.rev, reason, until, via: 'web' });
-  if (!decided.ok) return refused(call, 'Not recorded', decided.error.message, ERROR_TABLE[decided.error.code].http, back);
+  const decision = decisionFromButton(form.get('action'), call.deps.clock.now(), form.get('reason')?.trim() || undefined);
+  if (decision === null) return refused(call, 'Not recorded', 'That button value is not one LoopX made; reload the page and use its buttons.', 422, back);
+  const person = call.viewer.person;
+  const decided = decideGate(call.deps, { actor: { kind: 'person', id: person.id } }, decision.gateId, { choice: decision.choice, revision: decision.revision, reason: decision.reason, until: decision.until, via: 'web' });
+  if (!decided.ok) {
+    const message = explainRefusal(decided.error, findGate(call.deps.store, decision.gateId), person);
+    return refused(call, 'Not recorded', message, ERROR_TABLE[decided.error.code].http, back);
+  }
   return redirect(back);
 }
 

@@ -2,11 +2,14 @@ import type { HttpResponse } from '../../src/http/types.js';
 import { html, type Html } from './html.js';
 import type { Viewer } from './auth.js';
 
-/** Security headers on every board page: no inline code, no framing, no referrer leaking a login link. */
+/**
+ * Security headers on every board page: no inline code, no framing, and referrers only to this site (a login
+ * link never leaks to another site; `no-referrer` would make Chrome send `Origin: null` on our own forms).
+ */
 export const PAGE_HEADERS: Readonly<Record<string, string>> = {
   'content-type': 'text/html; charset=utf-8',
   'content-security-policy': "default-src 'none'; style-src 'self'; script-src 'self'; connect-src 'self'; img-src 'self'; form-action 'self'; frame-ancestors 'none'; base-uri 'none'",
-  'referrer-policy': 'no-referrer',
+  'referrer-policy': 'same-origin',
   'x-frame-options': 'DENY',
   'cache-control': 'no-store',
 };

@@ -1,37 +1,63 @@
-import { allGoalStatuses, goalDetail, recentLedger } from '../../src/app/queries/board.js';
-import type { GoalStatus } from '../../src/app/queries/goal-status.js';
-import { LANE_LABELS, LANES } from '../../src/kernel/lanes.js';
+import type { Card } from '../../cards/index.js';
+import { allGoalStatuses, gateHistory, goalDetail, recentLedger } from '../../src/app/queries/board.js';
+import { findGate } from '../../src/app/queries/gates.js';
 import { ERROR_TABLE } from '../../src/kernel/errors.js';
 import type { HttpResponse } from '../../src/http/types.js';
 import { BOARD_CSS, LIVE_JS } from './assets.js';
+import { gateCardById, gateCards, goalBoardCard } from './cards.js';
 import { html, type Html } from './html.js';
 import { noticePage, pageResponse } from './layout.js';
 import { auditPage } from './pages/audit.js';
 import { boardPage } from './pages/board.js';
+import { gatePage } from './pages/gate.js';
 import { goalPage } from './pages/goal.js';
+import { cardToHtml } from './render.js';
 import type { WebCall, WebRoute } from './routes.js';
 
 const AUDIT_LIMIT = 200;
+/** Decided gates a goal page keeps showing (newest), below the open ones. */
+const RECENT_DECIDED_GATES = 5;
 
 function asset(body: string, type: string): HttpResponse {
   return { status: 200, body, headers: { 'content-type': type, 'cache-control': 'no-cache' } };
 }
 
-function goalSummaryHtml(status: GoalStatus): Html {
-  const lanes = LANES.map((lane) => html`<div><dt>${LANE_LABELS[lane]}</dt><dd>${status.lanes[lane]}</dd></div>`);
-  return html`<article class="card card-board" data-key="goal:${status.goal.id}"><header class="card-head"><h3><a href="/goals/${status.goal.id}">${status.goal.title}</a></h3><span class="badge">${status.goal.status}</span></header><dl class="fields">${lanes}</dl><p class="context">${status.next}</p></article>`;
+/** A card as this viewer sees it (forms return to `returnTo`), with a link to its own page. */
+function cardHtml(call: WebCall, card: Card, returnTo: string, link: { href: string; label: string } | null): Html {
+  const rendered = cardToHtml(card, { csrfToken: call.viewer.csrfToken, returnTo });
+  return link ? html`${rendered}<p class="card-link"><a href="${link.href}">${link.label}</a></p>` : rendered;
 }
 
 function board(call: WebCall): HttpResponse {
-  const goals = allGoalStatuses(call.deps.store, call.deps.clock.now());
-  return pageResponse(boardPage({ needsYou: [], goalCards: goals.map(goalSummaryHtml), goals }), call.viewer);
+  const now = call.deps.clock.now();
+  const goals = allGoalStatuses(call.deps.store, now);
+  const needsYou = gateCards(call.deps, ['pending']).map(({ gateId, card }) => cardHtml(call, card, '/', { href: `/gates/${gateId}`, label: `Gate ${gateId}: details and history` }));
+  const goalCards = goals.flatMap(({ goal }) => {
+    const card = goalBoardCard(call.deps, goal.id, now);
+    return card ? [cardHtml(call, card, '/', { href: `/goals/${goal.id}`, label: `Open ${goal.title}: every todo, gate and piece of evidence` })] : [];
+  });
+  return pageResponse(boardPage({ needsYou, goalCards, goals }), call.viewer);
 }
 
 function goal(call: WebCall): HttpResponse {
   const now = call.deps.clock.now();
-  const detail = goalDetail(call.deps.store, decodeURIComponent(call.params[0] ?? ''), now);
+  const goalId = call.params[0] ?? '';
+  const detail = goalDetail(call.deps.store, goalId, now);
   if (!detail.ok) return pageResponse(noticePage('Goal not found', detail.error.message, 'error'), call.viewer, ERROR_TABLE[detail.error.code].http);
-  return pageResponse(goalPage(detail.value, now, { cards: html``, gates: html``, quota: html`` }), call.viewer);
+  const here = `/goals/${goalId}`;
+  const open = gateCards(call.deps, ['pending', 'deferred'], { goalId });
+  const decided = gateCards(call.deps, ['approved', 'rejected', 'expired', 'cancelled', 'superseded'], { goalId, limit: RECENT_DECIDED_GATES });
+  const cards = [...open, ...decided.reverse()].map(({ gateId, card }) => cardHtml(call, card, here, { href: `/gates/${gateId}`, label: `Gate ${gateId}: history` }));
+  const gates = html`<h2>Gates</h2>${cards.length === 0 ? html`<p class="empty">No gates yet.</p>` : cards}`;
+  return pageResponse(goalPage(detail.value, now, { gates }), call.viewer);
+}
+
+function gate(call: WebCall): HttpResponse {
+  const gateId = call.params[0] ?? '';
+  const found = findGate(call.deps.store, gateId);
+  const card = found ? gateCardById(call.deps, gateId) : null;
+  if (!found || !card) return pageResponse(noticePage('Gate not found', `No gate "${gateId}".`, 'error'), call.viewer, 404);
+  return pageResponse(gatePage(gateId, found.goalId, cardHtml(call, card, `/gates/${gateId}`, null), gateHistory(call.deps.store, gateId)), call.viewer);
 }
 
 function audit(call: WebCall): HttpResponse {
@@ -41,10 +67,14 @@ function audit(call: WebCall): HttpResponse {
   return pageResponse(auditPage(rows, goals, selected, AUDIT_LIMIT), call.viewer);
 }
 
+// Ids are slugs or prefixed ids: nothing to percent-decode.
+const ID = '([A-Za-z0-9_.:-]{1,128})';
+
 /** The read pages and their assets. */
 export const pageRoutes: readonly WebRoute[] = [
   { method: 'GET', pattern: /^\/$/, handle: board },
-  { method: 'GET', pattern: /^\/goals\/([A-Za-z0-9_.:%-]{1,200})$/, handle: goal },
+  { method: 'GET', pattern: new RegExp(`^/goals/${ID}$`), handle: goal },
+  { method: 'GET', pattern: new RegExp(`^/gates/${ID}$`), handle: gate },
   { method: 'GET', pattern: /^\/audit$/, handle: audit },
   { method: 'GET', pattern: /^\/assets\/board\.css$/, open: true, handle: () => asset(BOARD_CSS, 'text/css; charset=utf-8') },
   { method: 'GET', pattern: /^\/assets\/live\.js$/, open: true, handle: () => asset(LIVE_JS, 'text/javascript; charset=utf-8') },

@@ -44,9 +44,9 @@ function seedTodos(deps: AppDeps, origin: WriteOrigin): number {
   const draft = need(addTodo(deps, agent('writer'), g, { text: 'Draft the launch post', priority: 'P1' }, { claim: true })).todo;
   need(addEvidence(deps, agent('writer'), { goalId: g, todoId: draft.id, kind: 'doc', summary: 'First draft of the launch post (1,200 words)', url: 'https://example.com/drafts/launch-post', deliveryOutcome: 'outcome_progress' }));
   const screenshots = need(addTodo(deps, origin, g, { text: 'Collect three board screenshots' })).todo;
-  // The reviewer's last activity predates its claim, so the screenshots todo shows as Claimed, not Running.
-  need(addEvidence(deps, agent('reviewer'), { goalId: g, kind: 'test', summary: 'Link checker: 14 links, all reachable', deliveryOutcome: 'surface_only' }));
+  // The reviewer claims without reporting anything yet, so the screenshots todo shows as Claimed, not Running.
   need(claimTodo(deps, agent('reviewer'), screenshots.id));
+  need(addEvidence(deps, agent('writer'), { goalId: g, kind: 'test', summary: 'Link checker: 14 links, all reachable', deliveryOutcome: 'surface_only' }));
   need(addTodo(deps, origin, g, { text: 'Review the draft for accuracy', actionKind: 'review' }));
   need(addTodo(deps, origin, g, { text: 'Write the changelog entry', priority: 'P3' }));
   const social = need(addTodo(deps, origin, g, { text: 'Schedule the social posts' })).todo;
@@ -71,7 +71,7 @@ function seedTodos(deps: AppDeps, origin: WriteOrigin): number {
 export function seedDemo(deps: AppDeps, origin: WriteOrigin): Result<DemoSeed, KernelError> {
   try {
     return deps.store.transaction(() => {
-      need(addPerson(deps, origin, { id: DEMO_OWNER_ID, name: 'Ana (demo owner)', timezone: 'UTC' }));
+      need(addPerson(deps, origin, { id: DEMO_OWNER_ID, name: 'Ana', timezone: 'UTC' }));
       need(addGoal(deps, origin, { id: DEMO_GOAL_ID, title: 'Launch the LoopX blog post', objective: 'Publish the launch post with screenshots and a changelog, approved by Ana.', owners: [DEMO_OWNER_ID] }));
       for (const id of ['writer', 'reviewer']) need(addAgent(deps, origin, { id, goalId: DEMO_GOAL_ID, signing: false }));
       const todos = seedTodos(deps, origin);

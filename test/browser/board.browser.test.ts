@@ -52,8 +52,8 @@ describe('the web board in a real browser', () => {
     expect(await page.locator('header.top').textContent()).toContain('Signed in as Ana');
 
     const needsYou = page.locator('section[aria-labelledby="needs-you"]');
-    await needsYou.getByRole('button', { name: 'Approve' }).first().click();
-    await page.waitForURL(`${server.url}/`);
+    await Promise.all([page.waitForNavigation(), needsYou.getByRole('button', { name: 'Approve' }).first().click()]);
+    expect(page.url(), await page.locator('main').textContent() ?? '').toBe(`${server.url}/`);
     await expect.poll(() => page.locator('#needs-you .count').textContent()).toBe('0');
     // The read-only tab was never reloaded: the server-sent event made it refresh itself.
     await expect.poll(() => watcher.locator('#needs-you .count').textContent()).toBe('0');

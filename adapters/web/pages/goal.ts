@@ -38,18 +38,16 @@ function evidenceHtml(evidence: Evidence, timezone: string): Html {
 }
 
 /** The goal page: objective, people, lanes with every todo's claim and lease, and the evidence timeline. */
-export function goalPage(detail: GoalDetail, now: Date, extra: { cards: Html; gates: Html; quota: Html }): Page {
+export function goalPage(detail: GoalDetail, now: Date, extra: { gates: Html }): Page {
   const { goal } = detail;
   const owners = detail.members.map((m) => `${m.name} (${m.role})`).join(', ') || 'none';
   const agents = detail.agents.map((a) => `${a.id}${a.lastSeenAt ? ` · seen ${formatAge(a.lastSeenAt, now)}` : ' · never seen'}`).join(', ') || 'none';
   const body = html`<h1>${goal.title} <span class="badge">${goal.status}</span></h1>
 <p>${goal.objective}</p>
 <dl class="fields"><div><dt>People</dt><dd>${owners}</dd></div><div><dt>Agents</dt><dd>${agents}</dd></div><div><dt>Next</dt><dd>${detail.next}</dd></div><div><dt>Times in</dt><dd>${goal.timezone}</dd></div></dl>
-${extra.cards}
 ${extra.gates}
 <h2>Lanes</h2>
 ${lanesHtml(detail, now)}
-${extra.quota}
 <h2>Evidence timeline</h2>
 ${detail.evidence.length === 0 ? html`<p class="empty">No evidence yet.</p>` : html`<ol class="timeline">${detail.evidence.map((e) => evidenceHtml(e, goal.timezone))}</ol>`}
 <p><a href="/audit?goal=${goal.id}">Audit trail for this goal</a></p>`;

@@ -1,4 +1,5 @@
-import type { Evidence, Person } from '../../kernel/entities.js';
+import { sql } from 'kysely';
+import type { Evidence } from '../../kernel/entities.js';
 import type { KernelError } from '../../kernel/errors.js';
 import { ok, type Result } from '../../kernel/result.js';
 import type { MemberRole } from '../../kernel/vocabulary.js';
@@ -47,7 +48,14 @@ export function recentLedger(store: Store, options: { goalId?: string | undefine
   return store.all(query.orderBy('seq', 'desc').limit(options.limit));
 }
 
-/** Everyone who can sign in to the board. */
-export function boardPeople(store: Store): Person[] {
-  return listPeople(store);
+/** The ledger rows about one gate (asked, amended, votes, decisions, refusals), oldest first. */
+export function gateHistory(store: Store, gateId: string): LedgerRow[] {
+  return store.all(
+    store.kysely
+      .selectFrom('events')
+      .selectAll()
+      .where('type', 'like', 'gate.%')
+      .where(sql<string>`json_extract(payload, '$.gate_id')`, '=', gateId)
+      .orderBy('seq', 'asc'),
+  );
 }

@@ -58,7 +58,7 @@ describe('web board: login links and sessions', () => {
     const link = unwrap(issueLoginLink(app.deps, operator, 'ana', POLICY));
     const page = await getPage(server.url, `/login?token=${link.token}`);
     expect(page.text).toContain('<form method="post" action="/login">');
-    expect(page.headers.get('referrer-policy')).toBe('no-referrer');
+    expect(page.headers.get('referrer-policy')).toBe('same-origin');
     expect((await postForm(server.url, '/login', { token: link.token })).status).toBe(303);
   });
 
