@@ -37,7 +37,14 @@ function evidenceHtml(evidence: Evidence, timezone: string): Html {
   return html`<li><strong>${evidence.kind}</strong> ${evidence.summary}${href ? html` <a href="${href}">link</a>` : ''}<br><span class="meta">${formatWhen(evidence.createdAt, timezone)} · ${by}${outcome}${evidence.todoId ? ` · ${evidence.todoId}` : ''}</span></li>`;
 }
 
-/** The goal page: objective, people, lanes with every todo's claim and lease, and the evidence timeline. */
+function quotaHtml(detail: GoalDetail): Html {
+  const { quota, goal } = detail;
+  const next = quota.nextEligibleAt ? ` · next slot ${formatWhen(quota.nextEligibleAt, goal.timezone)}` : '';
+  const tone = quota.state === 'eligible' ? 'tone-good' : 'tone-warning';
+  return html`<h2>Quota</h2><p><span class="badge ${tone}">${quota.state}</span> ${quota.spent} of ${quota.allowed} slots used in the last ${quota.windowHours} h${next}</p>`;
+}
+
+/** The goal page: objective, people, gates, lanes with every todo's claim and lease, quota and the evidence timeline. */
 export function goalPage(detail: GoalDetail, now: Date, extra: { gates: Html }): Page {
   const { goal } = detail;
   const owners = detail.members.map((m) => `${m.name} (${m.role})`).join(', ') || 'none';
@@ -48,6 +55,7 @@ export function goalPage(detail: GoalDetail, now: Date, extra: { gates: Html }):
 ${extra.gates}
 <h2>Lanes</h2>
 ${lanesHtml(detail, now)}
+${quotaHtml(detail)}
 <h2>Evidence timeline</h2>
 ${detail.evidence.length === 0 ? html`<p class="empty">No evidence yet.</p>` : html`<ol class="timeline">${detail.evidence.map((e) => evidenceHtml(e, goal.timezone))}</ol>`}
 <p><a href="/audit?goal=${goal.id}">Audit trail for this goal</a></p>`;

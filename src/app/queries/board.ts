@@ -2,6 +2,7 @@ import { sql } from 'kysely';
 import type { Evidence } from '../../kernel/entities.js';
 import type { KernelError } from '../../kernel/errors.js';
 import { ok, type Result } from '../../kernel/result.js';
+import type { QuotaState } from '../../kernel/quota.js';
 import type { MemberRole } from '../../kernel/vocabulary.js';
 import { listAgents } from '../../store/agents.js';
 import type { Store } from '../../store/db.js';
@@ -10,12 +11,14 @@ import { listEvidence } from '../../store/evidence.js';
 import { listGoals, listMemberships } from '../../store/goals.js';
 import { listPeople } from '../../store/people.js';
 import { goalStatus, type GoalStatus } from './goal-status.js';
+import { quotaState } from './quota.js';
 
-/** One goal as the web board's goal page shows it: status, members, agents and the evidence timeline. */
+/** One goal as the web board's goal page shows it: status, members, agents, quota and the evidence timeline. */
 export interface GoalDetail extends GoalStatus {
   readonly members: readonly { personId: string; name: string; role: MemberRole }[];
   readonly agents: readonly { id: string; name: string; lastSeenAt: string | null }[];
   readonly evidence: readonly Evidence[];
+  readonly quota: QuotaState;
 }
 
 /** The status of every goal, in id order (the board page). */
@@ -35,7 +38,7 @@ export function goalDetail(store: Store, goalId: string, now: Date, evidenceLimi
   const agents = listAgents(store)
     .filter((a) => a.goals.includes(goalId))
     .map((a) => ({ id: a.id, name: a.name, lastSeenAt: a.lastSeenAt }));
-  return ok({ ...status.value, members, agents, evidence: listEvidence(store, goalId, evidenceLimit) });
+  return ok({ ...status.value, members, agents, evidence: listEvidence(store, goalId, evidenceLimit), quota: quotaState(store, goalId, now) });
 }
 
 /** A ledger row as the audit page shows it. */

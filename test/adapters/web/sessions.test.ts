@@ -33,7 +33,7 @@ function approve(rev = 1): string {
 }
 
 describe('web board: read-only default', () => {
-  it('serves the board to anyone on loopback, read-only, with disabled buttons', async () => {
+  it('serves the board to anyone on loopback, read-only, under a strict CSP', async () => {
     const page = await getPage(server.url, '/');
     expect(page.status).toBe(200);
     expect(page.text).toContain('Read-only');

@@ -1,0 +1,66 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { seedDemo } from '../../../src/app/demo.js';
+import { listGates } from '../../../src/app/queries/gates.js';
+import { addTodo } from '../../../src/app/todos.js';
+import { issueLoginLink } from '../../../src/app/web-sessions.js';
+import { createTestApp, operator, unwrap, type TestApp } from '../../helpers/test-app.js';
+import { cookiePair, getPage, postForm, startWebServer, type WebTestServer } from '../../helpers/web.js';
+
+let app: TestApp;
+let server: WebTestServer;
+let gateId: string;
+
+beforeAll(async () => {
+  app = await createTestApp();
+  unwrap(seedDemo(app.deps, operator));
+  unwrap(addTodo(app.deps, operator, 'demo', { text: 'Check <script>alert(1)</script> escaping' }));
+  gateId = listGates(app.deps.store, 'demo')[0]?.id ?? '';
+  server = await startWebServer(app.deps);
+});
+afterAll(() => server.close());
+
+describe('board pages', () => {
+  it('puts pending gates under Needs you, with the board card of every goal', async () => {
+    const page = (await getPage(server.url, '/')).text;
+    expect(page).toMatch(/<h2 id="needs-you">Needs you <span class="count">1<\/span><\/h2>/);
+    expect(page).toContain('data-key="gate:' + gateId + '"');
+    expect(page).toContain('data-key="goal:demo"');
+    expect(page).toContain(`href="/gates/${gateId}"`);
+    expect(page).toMatch(/class="btn btn-primary" disabled>Approve</);
+  });
+
+  it('enables the buttons for a signed-in person', async () => {
+    const link = unwrap(issueLoginLink(app.deps, operator, 'ana', { loginLinkMinutes: 15, sessionHours: 12 }));
+    const cookie = cookiePair((await postForm(server.url, '/login', { token: link.token })).headers.get('set-cookie'));
+    const page = (await getPage(server.url, '/', cookie)).text;
+    expect(page).toMatch(/class="btn btn-primary">Approve</);
+    expect(page).not.toContain(' disabled>');
+  });
+
+  it('shows a goal: gates, every lane with claims and leases, quota, evidence with links, escaped text', async () => {
+    const page = (await getPage(server.url, '/goals/demo')).text;
+    for (const lane of ['Todo', 'Claimed', 'Running', 'Review', 'Blocked', 'User Gate', 'Done']) expect(page).toContain(`<h3>${lane} <span class="count">`);
+    expect(page).toMatch(/claimed by writer · lease until \d+ \w+, \d\d:\d\d \(v1\)/);
+    expect(page).toContain('May I publish the launch post on the company blog?');
+    expect(page).toMatch(/<h2>Quota<\/h2><p><span class="badge tone-good">eligible<\/span> 0 of \d+ slots used in the last 24 h/);
+    expect(page).toContain('<a href="https://example.com/drafts/launch-post">link</a>');
+    expect(page).toContain('Check &lt;script&gt;alert(1)&lt;/script&gt; escaping');
+    expect(page).not.toContain('<script>alert');
+  });
+
+  it('shows a gate with its history, and 404s for unknown goals and gates', async () => {
+    const page = (await getPage(server.url, `/gates/${gateId}`)).text;
+    expect(page).toMatch(/<strong>asked<\/strong> by agent:writer/);
+    expect((await getPage(server.url, '/gates/gate_nope')).status).toBe(404);
+    expect((await getPage(server.url, '/goals/nope')).status).toBe(404);
+  });
+
+  it('filters the audit trail by goal', async () => {
+    const all = (await getPage(server.url, '/audit')).text;
+    const demo = (await getPage(server.url, '/audit?goal=demo')).text;
+    expect(all).toContain('<td>person.added</td>');
+    expect(demo).not.toContain('<td>person.added</td>');
+    expect(demo).toContain('<td>gate.asked</td>');
+    expect(demo).toContain('<option value="demo" selected>');
+  });
+});
