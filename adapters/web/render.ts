@@ -41,9 +41,10 @@ function actionsHtml(buttons: readonly CardButton[], ctx: RenderContext): Html {
   const choices = new Set(buttons.map((b) => b.action.choice));
   const reason = choices.has('reject') ? html`<label class="field">Reason <span class="hint">(required to reject)</span> <input type="text" name="reason" maxlength="500" autocomplete="off"></label>` : '';
   const hint = signedIn ? '' : html`<p class="hint">Read-only: sign in with a login link (<code>loopx web login &lt;you&gt;</code>) to decide.</p>`;
+  const hidden = signedIn ? html`<input type="hidden" name="csrf" value="${ctx.csrfToken ?? ''}"><input type="hidden" name="return_to" value="${ctx.returnTo}">
+${reason}` : '';
   return html`<form method="post" action="/decide" class="actions">
-<input type="hidden" name="csrf" value="${ctx.csrfToken ?? ''}"><input type="hidden" name="return_to" value="${ctx.returnTo}">
-${signedIn ? reason : ''}<div class="buttons">${buttons.map((b) => buttonHtml(b, signedIn))}</div>${hint}
+${hidden}<div class="buttons">${buttons.map((b) => buttonHtml(b, signedIn))}</div>${hint}
 </form>`;
 }
 

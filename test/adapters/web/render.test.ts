@@ -1,27 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { cardToHtml } from '../../../adapters/web/render.js';
 import type { Card } from '../../../cards/model.js';
+import { pendingGateCard } from '../../fixtures/cards.js';
 
 // Hand-built cards covering every block type: the HTML is the reference rendering, pinned by goldens.
-const GATE_CARD: Card = {
-  key: 'gate:gate_1',
-  kind: 'gate',
-  fallbackText: 'Decision needed on Demo: May I publish?',
-  blocks: [
-    { type: 'header', text: 'May I publish the <post>?', status: 'pending', tone: 'normal' },
-    { type: 'text', text: 'The draft passed review & the link check.' },
-    { type: 'fields', fields: [{ label: 'Asked by', value: 'writer' }, { label: 'Blocks', value: 'todo todo_7' }] },
-    {
-      type: 'actions',
-      buttons: [
-        { label: 'Approve', style: 'primary', action: { v: 1, gate: 'gate_1', rev: 2, choice: 'approve' } },
-        { label: 'Reject', style: 'danger', action: { v: 1, gate: 'gate_1', rev: 2, choice: 'reject' } },
-        { label: 'Defer 24 h', style: 'default', action: { v: 1, gate: 'gate_1', rev: 2, choice: 'defer' } },
-      ],
-    },
-    { type: 'context', text: 'Gate gate_1 · revision 2 · goal demo' },
-  ],
-};
+const GATE_CARD = pendingGateCard('gate_1', 2);
+const HOSTILE_CARD: Card = { ...GATE_CARD, blocks: [{ type: 'header', text: 'May I publish the <post>?', status: 'pending' }, { type: 'text', text: 'Review & link check passed.' }, ...GATE_CARD.blocks] };
 
 const BOARD_CARD: Card = {
   key: 'goal:demo',
@@ -68,10 +52,12 @@ describe('cardToHtml', () => {
   });
 
   it('escapes every text and never links a non-http URL', () => {
-    const out = cardToHtml(BOARD_CARD, { csrfToken: null, returnTo: '/' }).value + cardToHtml(GATE_CARD, { csrfToken: '"><script>', returnTo: '/' }).value;
+    const out = cardToHtml(BOARD_CARD, { csrfToken: null, returnTo: '/' }).value + cardToHtml(HOSTILE_CARD, { csrfToken: '"><script>', returnTo: '/' }).value;
     expect(out).not.toContain('<post>');
     expect(out).not.toContain('<script>');
     expect(out).not.toContain('javascript:');
+    expect(out).toContain('May I publish the &lt;post&gt;?');
+    expect(out).toContain('Review &amp; link check passed.');
     expect(out).toContain('href="https://example.com/d?a=1&amp;b=2"');
   });
 
