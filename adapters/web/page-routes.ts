@@ -1,4 +1,7 @@
+import { digestCard } from '../../cards/digest-card.js';
 import type { Card } from '../../cards/index.js';
+import { previewDigest } from '../../src/app/digest.js';
+import { createJobDeps } from '../../src/app/job-deps.js';
 import { allGoalStatuses, gateHistory, goalDetail, recentLedger } from '../../src/app/queries/board.js';
 import { findGate } from '../../src/app/queries/gates.js';
 import { ERROR_TABLE } from '../../src/kernel/errors.js';
@@ -9,6 +12,7 @@ import { html, type Html } from './html.js';
 import { noticePage, pageResponse } from './layout.js';
 import { auditPage } from './pages/audit.js';
 import { boardPage } from './pages/board.js';
+import { digestPage } from './pages/digest.js';
 import { gatePage } from './pages/gate.js';
 import { goalPage } from './pages/goal.js';
 import { cardToHtml } from './render.js';
@@ -68,6 +72,19 @@ function audit(call: WebCall): HttpResponse {
 }
 
 // Ids are slugs or prefixed ids: nothing to percent-decode.
+function digest(call: WebCall): HttpResponse {
+  const selected = call.request.query.get('goal') || null;
+  const goals = allGoalStatuses(call.deps.store, call.deps.clock.now()).map((s) => ({ id: s.goal.id, title: s.goal.title }));
+  const jobs = createJobDeps(call.deps);
+  const cards = goals
+    .filter((g) => selected === null || g.id === selected)
+    .flatMap((g) => {
+      const view = previewDigest(jobs, g.id);
+      return view.ok ? [cardHtml(call, digestCard(view.value), '/digest', { href: `/goals/${g.id}`, label: `Open ${g.title}` })] : [];
+    });
+  return pageResponse(digestPage(cards, goals, selected), call.viewer);
+}
+
 const ID = '([A-Za-z0-9_.:-]{1,128})';
 
 /** The read pages and their assets. */
@@ -76,6 +93,7 @@ export const pageRoutes: readonly WebRoute[] = [
   { method: 'GET', pattern: new RegExp(`^/goals/${ID}$`), handle: goal },
   { method: 'GET', pattern: new RegExp(`^/gates/${ID}$`), handle: gate },
   { method: 'GET', pattern: /^\/audit$/, handle: audit },
+  { method: 'GET', pattern: /^\/digest$/, handle: digest },
   { method: 'GET', pattern: /^\/assets\/board\.css$/, open: true, handle: () => asset(BOARD_CSS, 'text/css; charset=utf-8') },
   { method: 'GET', pattern: /^\/assets\/live\.js$/, open: true, handle: () => asset(LIVE_JS, 'text/javascript; charset=utf-8') },
 ];

@@ -55,6 +55,16 @@ describe('board pages', () => {
     expect((await getPage(server.url, '/goals/nope')).status).toBe(404);
   });
 
+  it('previews the digest of every goal, or of one, without recording anything', async () => {
+    const events = app.deps.store.sqlite.prepare('select count(*) as n from events').get() as { n: number };
+    const page = (await getPage(server.url, '/digest?goal=demo')).text;
+    expect(page).toContain('data-key="digest:demo');
+    expect(page).toContain('May I publish the launch post on the company blog?');
+    expect(page).toContain('<option value="demo" selected>');
+    expect((await getPage(server.url, '/digest')).text).toContain('data-key="digest:demo');
+    expect(app.deps.store.sqlite.prepare('select count(*) as n from events').get()).toEqual(events);
+  });
+
   it('filters the audit trail by goal', async () => {
     const all = (await getPage(server.url, '/audit')).text;
     const demo = (await getPage(server.url, '/audit?goal=demo')).text;
