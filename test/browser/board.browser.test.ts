@@ -47,10 +47,13 @@ describe('the web board in a real browser', () => {
     const page = await context.newPage();
     const link = unwrap(issueLoginLink(app.deps, operator, 'ana', { loginLinkMinutes: 15, sessionHours: 12 }));
     await page.goto(`${server.url}/login?token=${link.token}`);
-    await page.getByRole('button', { name: 'Sign in' }).click();
+    // Keyboard only: focus the button and press Enter.
+    await page.getByRole('button', { name: 'Sign in' }).focus();
+    await page.keyboard.press('Enter');
     await page.waitForURL(`${server.url}/`);
     expect(await page.locator('header.top').textContent()).toContain('Signed in as Ana');
 
+    await page.screenshot({ path: join(ARTIFACTS, 'web-board-signed-in.png'), fullPage: true });
     const needsYou = page.locator('section[aria-labelledby="needs-you"]');
     await Promise.all([page.waitForNavigation(), needsYou.getByRole('button', { name: 'Approve' }).first().click()]);
     expect(page.url(), await page.locator('main').textContent() ?? '').toBe(`${server.url}/`);
