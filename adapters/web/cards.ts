@@ -10,7 +10,7 @@ import type { GateState } from '../../src/kernel/gate.js';
 
 /** A goal's board card, as Slack and Lark show it. */
 export function goalBoardCard(deps: AppDeps, goalId: string, now: Date): Card | null {
-  const view = boardView(deps.store, goalId, now, defaultBoardExtras(deps.store, goalId));
+  const view = boardView(deps.store, goalId, now, defaultBoardExtras(deps.store, goalId, now));
   return view.ok ? boardCard(view.value) : null;
 }
 

@@ -4,6 +4,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 
+// Subprocess tests: each `loopx` start costs about a second of CPU, so they get a wider timeout than the default.
+
 const BIN = join(process.cwd(), 'dist/src/cli/main.js');
 
 function freshDb(): string {
@@ -38,7 +40,7 @@ describe('loopx demo and loopx web login', () => {
     const login = JSON.parse(loopx(db, 'web', 'login', 'ana', '--json').stdout);
     expect(login).toMatchObject({ person_id: 'ana', url: expect.stringContaining('/login?token=lpxl_') });
     expect(loopx(db, 'web', 'login', 'nobody').code).toBe(3);
-  });
+  }, 60_000);
 });
 
 describe('loopx serve on an empty database (npm start)', () => {
@@ -56,5 +58,5 @@ describe('loopx serve on an empty database (npm start)', () => {
     } finally {
       server.stop();
     }
-  });
+  }, 60_000);
 });
