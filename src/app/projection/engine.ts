@@ -46,6 +46,48 @@ export interface ProjectionOptions {
   readonly scheduler?: Scheduler;
 }
 
+/** Runs send passes one at a time: a kick during a pass runs another right after; idle waits for the next due send. */
+function createSendLoop(sender: OutboxSender, scheduler: Scheduler, logger: AppDeps['logger']) {
+  let running: Promise<void> | null = null;
+  let again = false;
+  let stopped = false;
+  let cancelWake: (() => void) | null = null;
+  const wakeLater = () => {
+    cancelWake?.();
+    cancelWake = null;
+    if (stopped) return;
+    const delay = sender.nextDueInMs();
+    if (delay !== null) cancelWake = scheduler.schedule(delay, kick);
+  };
+  const afterPass = () => {
+    running = null;
+    if (!again) return wakeLater();
+    again = false;
+    kick();
+  };
+  function kick(): void {
+    if (stopped) return;
+    if (running) {
+      again = true;
+      return;
+    }
+    running = sender
+      .runDue()
+      .then(() => undefined, (error: unknown) => logger.error({ error: String(error) }, 'projection send pass failed'))
+      .finally(afterPass);
+  }
+  return {
+    kick,
+    async idle() {
+      while (running) await running;
+    },
+    stop() {
+      stopped = true;
+      cancelWake?.();
+    },
+  };
+}
+
 /**
  * Builds the engine and subscribes it to commits. Surface-neutral: it drives any list of ChatSurfaces by
  * name, so Lark plugs in beside Slack, and jobs enqueue digests and heartbeats through `enqueueCard`.
@@ -55,51 +97,18 @@ export function createProjectionEngine(deps: AppDeps, options: ProjectionOptions
   const sources = options.sources ?? [createBoardSource(), createGateSource()];
   const projector = createProjector(deps.store, deps.clock, sources, options.surfaces.map((s) => s.name));
   const sender = createOutboxSender(deps.store, deps.clock, deps.logger, options.surfaces, options.limits);
-  let running: Promise<void> | null = null;
-  let again = false;
-  let cancelWake: (() => void) | null = null;
+  const loop = createSendLoop(sender, scheduler, deps.logger);
   let cancelReconcile: (() => void) | null = null;
-  let stopped = false;
-
-  function wakeLater(): void {
-    cancelWake?.();
-    cancelWake = null;
-    if (stopped) return;
-    const delay = sender.nextDueInMs();
-    if (delay !== null) cancelWake = scheduler.schedule(delay, kick);
-  }
-
-  function kick(): void {
-    if (stopped) return;
-    if (running) {
-      again = true;
-      return;
-    }
-    running = sender
-      .runDue()
-      .then(() => undefined, (error: unknown) => deps.logger.error({ error: String(error) }, 'projection send pass failed'))
-      .finally(() => {
-        running = null;
-        if (again) {
-          again = false;
-          kick();
-        } else wakeLater();
-      });
-  }
-
-  function reconcileLoop(): void {
+  const reconcileLoop = () => {
     projector.reconcile();
-    kick();
+    loop.kick();
     cancelReconcile = scheduler.schedule(RECONCILE_EVERY_MS, reconcileLoop);
-  }
-
+  };
   const onCommit = () => {
-    if (stopped) return;
     projector.catchUp();
-    kick();
+    loop.kick();
   };
   deps.commitListeners.push(onCommit);
-
   return {
     projector,
     sender,
@@ -107,13 +116,10 @@ export function createProjectionEngine(deps: AppDeps, options: ProjectionOptions
       projector.catchUp();
       reconcileLoop();
     },
-    kick,
-    async idle() {
-      while (running) await running;
-    },
+    kick: loop.kick,
+    idle: loop.idle,
     stop() {
-      stopped = true;
-      cancelWake?.();
+      loop.stop();
       cancelReconcile?.();
       const index = deps.commitListeners.indexOf(onCommit);
       if (index >= 0) deps.commitListeners.splice(index, 1);

@@ -1,0 +1,84 @@
+import type { Card } from '../../../cards/model.js';
+import type { Store } from '../../store/db.js';
+import { completeOutboxRow, findProjection, holdSurface, recordProjection, rescheduleOutboxRow, type OutboxRow } from '../../store/outbox.js';
+import type { Logger } from '../deps.js';
+import type { ChatSurface, SendOutcome } from '../surface.js';
+import type { SurfaceLimits, TokenBucket } from './limits.js';
+
+/** Failed sends are retried with exponential backoff and parked as dead after this many attempts. */
+export const MAX_SEND_ATTEMPTS = 8;
+const MAX_BACKOFF_MS = 5 * 60_000;
+
+/** What the sender keeps per surface between passes (in memory; the durable part is in the outbox rows). */
+export interface SurfaceState {
+  readonly surface: ChatSurface;
+  readonly limits: SurfaceLimits;
+  readonly bucket: TokenBucket;
+  readonly lastCallAt: Map<string, number>;
+  /** Retry-After of the last 429: nothing on this surface is called before it (rows enqueued later included). */
+  heldUntil: number;
+}
+
+/** Where a send step reads and writes. */
+export interface SendEnv {
+  readonly store: Store;
+  readonly logger: Logger;
+}
+
+function backoffMs(attempts: number): number {
+  return Math.min(MAX_BACKOFF_MS, 1_000 * 2 ** Math.max(0, attempts - 1));
+}
+
+/** The earliest time a row may be sent: its own schedule, the destination's gap, and any surface-wide hold. */
+export function dueAt(state: SurfaceState, row: OutboxRow, nowMs: number): number {
+  const last = state.lastCallAt.get(row.destination);
+  const destinationReady = last === undefined ? nowMs : last + state.limits.perDestinationMs;
+  return Math.max(Date.parse(row.next_at), destinationReady, state.heldUntil);
+}
+
+/** Drops a row whose render the destination already shows; answers true when it did. */
+export function skipUnchanged(env: SendEnv, state: SurfaceState, row: OutboxRow): boolean {
+  if (findProjection(env.store, state.surface.name, row.destination, row.card_key)?.rendered_hash !== row.card_hash) return false;
+  completeOutboxRow(env.store, row);
+  return true;
+}
+
+/** Posts the card, or updates it in place when it already has a message ref; never throws. */
+export async function callSurface(env: SendEnv, state: SurfaceState, row: OutboxRow): Promise<SendOutcome> {
+  const card = JSON.parse(row.card) as Card;
+  const name = state.surface.name;
+  const shown = findProjection(env.store, name, row.destination, row.card_key);
+  try {
+    if (shown) return await state.surface.update({ destination: row.destination, messageId: shown.message_id }, card);
+    const parent = row.thread_of ? findProjection(env.store, name, row.destination, row.thread_of) : undefined;
+    const threadOf = parent ? { threadOf: { destination: parent.destination, messageId: parent.message_id } } : {};
+    return await state.surface.post(row.destination, card, { idempotencyKey: `${name}:${row.destination}:${row.card_key}`, ...threadOf });
+  } catch (error) {
+    return { kind: 'failed', reason: error instanceof Error ? error.message : String(error) };
+  }
+}
+
+/** Records what a call did; answers true when the row was sent (the destination's worker may go on). */
+export function settle(env: SendEnv, state: SurfaceState, row: OutboxRow, outcome: SendOutcome, nowMs: number): boolean {
+  const at = new Date(nowMs).toISOString();
+  const name = state.surface.name;
+  if (outcome.kind === 'sent') {
+    env.store.transaction(() => {
+      recordProjection(env.store, { surface: name, destination: row.destination, card_key: row.card_key, message_id: outcome.ref.messageId, rendered_hash: row.card_hash, revision_shown: row.revision, sent_at: at });
+      completeOutboxRow(env.store, row);
+    });
+    return true;
+  }
+  if (outcome.kind === 'rate_limited') {
+    // The platform's Retry-After holds the whole surface (its limits are per workspace and method), in memory
+    // for rows queued later and in storage for a restart.
+    state.heldUntil = Math.max(state.heldUntil, nowMs + outcome.retryAfterMs);
+    holdSurface(env.store, name, new Date(state.heldUntil).toISOString());
+    return false;
+  }
+  const attempts = row.attempts + 1;
+  const dead = outcome.kind === 'rejected' || attempts >= MAX_SEND_ATTEMPTS;
+  if (dead) env.logger.warn({ surface: name, destination: row.destination, card: row.card_key, reason: outcome.reason }, 'card parked: the platform refused it');
+  rescheduleOutboxRow(env.store, row, { nextAt: new Date(nowMs + backoffMs(attempts)).toISOString(), attempts, error: outcome.reason, dead }, at);
+  return false;
+}
