@@ -1,25 +1,14 @@
-import { spawn, spawnSync } from 'node:child_process';
-import { mkdtempSync } from 'node:fs';
+import { spawn } from 'node:child_process';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { freshDbPath, LOOPX_BIN, runLoopx } from '../helpers/cli.js';
 
-// Subprocess tests: each `loopx` start costs about a second of CPU, so they get a wider timeout than the default.
-
-const BIN = join(process.cwd(), 'dist/src/cli/main.js');
-
-function freshDb(): string {
-  return join(mkdtempSync(join(tmpdir(), 'loopx-web-')), 'loopx.db');
-}
-
-function loopx(db: string, ...args: string[]): { code: number; stdout: string; stderr: string } {
-  const result = spawnSync(process.execPath, [BIN, ...args], { env: { ...process.env, LOOPX_DB: db, LOOPX_LOG_LEVEL: 'silent' }, encoding: 'utf8', cwd: tmpdir() });
-  return { code: result.status ?? -1, stdout: result.stdout, stderr: result.stderr };
-}
+const freshDb = () => freshDbPath('loopx-web-');
+const loopx = (db: string, ...args: string[]) => runLoopx(db, args);
 
 /** Starts `loopx serve` and resolves with everything it printed once the board URL line is out. */
 function serve(db: string): Promise<{ output: string; stop: () => void }> {
-  const child = spawn(process.execPath, [BIN, 'serve'], { env: { ...process.env, LOOPX_DB: db, LOOPX_PORT: '0', LOOPX_LOG_LEVEL: 'silent' }, cwd: tmpdir() });
+  const child = spawn(process.execPath, [LOOPX_BIN, 'serve'], { env: { ...process.env, LOOPX_DB: db, LOOPX_PORT: '0', LOOPX_LOG_LEVEL: 'silent' }, cwd: tmpdir() });
   let output = '';
   return new Promise((resolve, reject) => {
     child.stdout.on('data', (chunk: Buffer) => {
@@ -40,7 +29,7 @@ describe('loopx demo and loopx web login', () => {
     const login = JSON.parse(loopx(db, 'web', 'login', 'ana', '--json').stdout);
     expect(login).toMatchObject({ person_id: 'ana', url: expect.stringContaining('/login?token=lpxl_') });
     expect(loopx(db, 'web', 'login', 'nobody').code).toBe(3);
-  }, 60_000);
+  });
 });
 
 describe('loopx serve on an empty database (npm start)', () => {
@@ -58,5 +47,5 @@ describe('loopx serve on an empty database (npm start)', () => {
     } finally {
       server.stop();
     }
-  }, 60_000);
+  });
 });
