@@ -43,7 +43,7 @@ describe('concurrent decisions', () => {
     expect(listEvents(deps.store).filter((e) => e.type === 'gate.decided')).toHaveLength(1);
   });
 
-  it('a decision made from a stale read loses to one that landed first (the conditional update)', async () => {
+  it('approve and reject at once: the approval, decided from a stale read, loses to the rejection that landed first', async () => {
     const { deps, other, gate } = await twoConnections();
     const staleRead: Gate | undefined = selectGate(other.store, gate.id);
     unwrap(decideGate(deps, asPerson('ana'), gate.id, { choice: 'reject', revision: 1, reason: 'no', via: 'slack' }));
