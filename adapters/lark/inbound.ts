@@ -1,6 +1,7 @@
 import type { Card } from '../../cards/model.js';
 import type { Logger } from '../../src/app/deps.js';
-import { decodeCardAction, type CardAction } from '../../src/contract/card-action.js';
+import type { MessageRef } from '../../src/app/surface.js';
+import { decodeCardAction } from '../../src/contract/card-action.js';
 import { LarkCardActionEvent, LarkMessageEvent, LarkTextContent } from '../../src/contract/lark-events.js';
 import { REASON_FIELD } from './elements.js';
 import { cardToLark } from './render.js';
@@ -20,12 +21,12 @@ export interface LarkCommandPort {
   /** Records an event id; false when it was seen before (Lark re-pushes for hours). */
   acceptEvent(eventId: string): boolean;
   now(): Date;
-  /** A button click (or a submitted reject form) by the Lark identity `tenant:open_id`. */
-  click(request: { readonly identity: string; readonly action: CardAction; readonly reason: string | null }): CommandAnswer;
+  /** A button click (or a submitted reject form) by the Lark identity `tenant:open_id`; `value` is the raw button value. */
+  click(request: { readonly identity: string; readonly value: string; readonly reason: string | null; readonly eventId: string | null }): CommandAnswer;
   /** A text command (`approve gate_x because …`) typed in a chat. */
-  text(request: { readonly identity: string; readonly chatId: string; readonly text: string }): CommandAnswer;
+  text(request: { readonly identity: string; readonly chatId: string; readonly text: string; readonly messageId: string }): CommandAnswer;
   /** The current card of a posted message, rendered fresh from the database (null when it is not ours). */
-  cardOfMessage(messageId: string): Card | null;
+  cardOfMessage(ref: MessageRef): Card | null;
 }
 
 /** Wiring for the inbound handlers. */
@@ -71,17 +72,19 @@ export function createLarkEventHandlers(options: LarkInboundOptions): LarkEventH
     if (!parsed.success) return callbackAnswer({ tone: 'error', text: 'LoopX could not read this click; refresh the card and try again.' }, null);
     const event = parsed.data;
     if (event.event_id !== undefined && !port.acceptEvent(event.event_id)) return {};
-    const messageId = event.context?.open_message_id;
-    const current = () => (messageId ? port.cardOfMessage(messageId) : null);
+    const { open_message_id: messageId, open_chat_id: chatId } = event.context ?? {};
+    const current = () => (messageId && chatId ? port.cardOfMessage({ destination: chatId, messageId }) : null);
     if (isStale(event.create_time)) return callbackAnswer({ tone: 'warning', text: 'This click arrived too late to act on; the card shows the current state.' }, current());
-    const action = decodeCardAction(event.action.value?.loopx);
-    if (!action) return callbackAnswer({ tone: 'error', text: 'This button is not a LoopX button, or it is from an old card.' }, current());
+    const value = event.action.value?.loopx;
+    const action = decodeCardAction(value);
+    if (typeof value !== 'string' || !action) return callbackAnswer({ tone: 'error', text: 'This button is not a LoopX button, or it is from an old card.' }, current());
     const reason = reasonOf(event.action.form_value);
     if (action.choice === 'reject' && reason === null) {
+      // Lark has no modal: the answer swaps the clicked card for one with a reason form in place of Reject.
       return callbackAnswer({ tone: 'info', text: 'Say why you reject: the agent reads the reason.' }, current(), action.gate);
     }
     const tenant = event.operator.tenant_key ?? event.tenant_key ?? '';
-    const answer = port.click({ identity: `${tenant}:${event.operator.open_id}`, action, reason });
+    const answer = port.click({ identity: `${tenant}:${event.operator.open_id}`, value, reason, eventId: event.event_id ?? null });
     return callbackAnswer(answer, current());
   }
 
@@ -107,7 +110,7 @@ export function createLarkEventHandlers(options: LarkInboundOptions): LarkEventH
       return {};
     }
     const tenant = sender.tenant_key ?? parsed.data.tenant_key ?? '';
-    const answer = port.text({ identity: `${tenant}:${sender.sender_id.open_id}`, chatId: message.chat_id, text });
+    const answer = port.text({ identity: `${tenant}:${sender.sender_id.open_id}`, chatId: message.chat_id, text, messageId: message.message_id });
     await options.reply(message.chat_id, message.message_id, answer.text);
     return {};
   }

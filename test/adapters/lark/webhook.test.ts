@@ -4,7 +4,7 @@ import { createLarkDispatcher } from '../../../adapters/lark/sdk.js';
 import { createLarkWebhookMount } from '../../../adapters/lark/webhook.js';
 import { silentLogger } from '../../../src/app/deps.js';
 import { acceptInboundEvent } from '../../../src/app/inbound.js';
-import { encodeCardAction, type CardAction } from '../../../src/contract/card-action.js';
+import { decodeCardAction, encodeCardAction, type CardAction } from '../../../src/contract/card-action.js';
 import { loadConfig } from '../../../src/config.js';
 import { listen } from '../../../src/http/serve.js';
 import { createLoopxServer } from '../../../src/server.js';
@@ -13,7 +13,7 @@ import { cardActionEnvelope, encryptLarkPayload, LARK_SECRETS, messageEnvelope, 
 import { createTestApp, type TestApp } from '../../helpers/test-app.js';
 
 interface Recorded {
-  clicks: { identity: string; action: CardAction; reason: string | null }[];
+  clicks: { identity: string; action: CardAction | null; reason: string | null }[];
   texts: { identity: string; chatId: string; text: string }[];
   replies: { chatId: string; replyTo: string; text: string }[];
 }
@@ -28,9 +28,9 @@ function port(answer: CommandAnswer = { tone: 'success', text: 'Approved.' }): L
   return {
     acceptEvent: (id) => acceptInboundEvent(app.deps, 'lark', id),
     now: () => app.clock.now(),
-    click: (r) => (recorded.clicks.push(r), answer),
-    text: (r) => (recorded.texts.push(r), { tone: 'info', text: `ran: ${r.text}` }),
-    cardOfMessage: (id) => (id === 'om_card' ? pendingGateCard() : null),
+    click: (r) => (recorded.clicks.push({ identity: r.identity, action: decodeCardAction(r.value), reason: r.reason }), answer),
+    text: (r) => (recorded.texts.push({ identity: r.identity, chatId: r.chatId, text: r.text }), { tone: 'info', text: `ran: ${r.text}` }),
+    cardOfMessage: (ref) => (ref.messageId === 'om_card' ? pendingGateCard() : null),
   };
 }
 
