@@ -47,19 +47,25 @@ describe('Lark ChatSurface', () => {
   });
 
   it('updates in place with im.v1.message.patch', async () => {
-    const outcome = await surface().update({ destination: 'oc_chat1', messageId: 'om_9' }, pendingGateCard());
-    expect(outcome).toEqual({ kind: 'sent', ref: { destination: 'oc_chat1', messageId: 'om_9' } });
-    const [patch] = lark.messageCalls();
+    const s = surface();
+    const posted = await s.post('oc_chat1', pendingGateCard(), { idempotencyKey: 'to-patch' });
+    if (posted.kind !== 'sent') throw new Error(posted.kind);
+    const outcome = await s.update(posted.ref, { ...pendingGateCard(), fallbackText: 'Approved by Ana' });
+    expect(outcome).toEqual({ kind: 'sent', ref: posted.ref });
+    const patch = lark.messageCalls()[1];
     expect(patch?.method).toBe('PATCH');
-    expect(patch?.path).toBe('/open-apis/im/v1/messages/om_9');
+    expect(patch?.path).toBe(`/open-apis/im/v1/messages/${posted.ref.messageId}`);
+    expect(lark.shown(posted.ref.messageId)).toContain('Approved by Ana');
     expect(JSON.parse(patch?.body.content).config.update_multi).toBe(true);
   });
 
   it('answers rate_limited with x-ogw-ratelimit-reset on 99991400 in the middle of a burst', async () => {
     lark.script('PATCH /open-apis/im/v1/messages/', { status: 429, body: { code: 99991400, msg: 'request trigger frequency limit' }, headers: { 'x-ogw-ratelimit-reset': '3' } });
     const s = surface();
+    const posted = await s.post('oc_chat1', pendingGateCard(), { idempotencyKey: 'burst' });
+    if (posted.kind !== 'sent') throw new Error(posted.kind);
     const outcomes = [];
-    for (let i = 0; i < 3; i++) outcomes.push(await s.update({ destination: 'oc_chat1', messageId: `om_${i}` }, pendingGateCard()));
+    for (let i = 0; i < 3; i++) outcomes.push(await s.update(posted.ref, pendingGateCard()));
     expect(outcomes.map((o) => o.kind)).toEqual(['rate_limited', 'sent', 'sent']);
     expect(outcomes[0]).toEqual({ kind: 'rate_limited', retryAfterMs: 3000 });
   });
