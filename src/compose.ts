@@ -1,4 +1,5 @@
 import type { Server } from 'node:http';
+import type { LarkAdapter } from '../adapters/lark/index.js';
 import type { DoctorCheck } from '../adapters/slack/doctor.js';
 import type { SlackAdapter } from '../adapters/slack/index.js';
 import { createWebBoard } from '../adapters/web/index.js';
@@ -7,7 +8,7 @@ import { createAppDeps } from './app/index.js';
 import { createJobDeps } from './app/job-deps.js';
 import type { AppDeps, Clock, Logger } from './app/deps.js';
 import { boardUrl, ConfigError, type Config } from './config.js';
-import { createBoardSource, createGateSource, createProjectionEngine, defaultBoardExtras, type ProjectionEngine } from './app/projection/index.js';
+import { createBoardSource, createGateSource, createProjectionEngine, defaultBoardExtras, type CardSource, type ProjectionEngine } from './app/projection/index.js';
 import type { ChatSurface } from './app/surface.js';
 import type { Mount } from './http/serve.js';
 import { startLoopxServer } from './server.js';
@@ -54,24 +55,43 @@ async function openSlack(deps: AppDeps, config: Config, base: string): Promise<S
   return createSlackAdapter(deps, { botToken: config.SLACK_BOT_TOKEN, signingSecret: config.SLACK_SIGNING_SECRET, appToken: config.SLACK_APP_TOKEN, apiUrl: slackApiUrl(config), seeMoreUrl: base });
 }
 
+// Lark likewise: the SDK (and its long connection) only when LARK_APP_ID is set.
+async function openLark(deps: AppDeps, config: Config, sources: readonly CardSource[]): Promise<LarkAdapter | null> {
+  if (config.LARK_APP_ID === undefined || config.LARK_APP_SECRET === undefined) return null;
+  const { createLarkAdapter } = await import('../adapters/lark/index.js');
+  return createLarkAdapter(deps, {
+    appId: config.LARK_APP_ID,
+    appSecret: config.LARK_APP_SECRET,
+    domain: config.LARK_DOMAIN,
+    mode: config.LARK_MODE,
+    encryptKey: config.LARK_ENCRYPT_KEY,
+    verificationToken: config.LARK_VERIFICATION_TOKEN,
+    sources,
+  });
+}
+
 /** Builds the chat surfaces that have credentials, and the projection engine that keeps their cards current. */
 export async function openChat(deps: AppDeps, config: Config): Promise<ChatRuntime> {
   const base = boardUrl(config, config.LOOPX_PORT);
-  const slack = await openSlack(deps, config, base);
-  const surfaces = slack ? [slack.surface] : [];
   const boardExtras = (store: AppDeps['store'], goalId: string, now: Date) => ({ ...defaultBoardExtras(store, goalId, now), boardUrl: `${base}/goals/${goalId}` });
-  const engine = surfaces.length > 0 ? createProjectionEngine(deps, { surfaces, sources: [createBoardSource(boardExtras), createGateSource()] }) : null;
+  const sources = [createBoardSource(boardExtras), createGateSource()];
+  const slack = await openSlack(deps, config, base);
+  const lark = await openLark(deps, config, sources);
+  const surfaces = [slack?.surface, lark?.surface].filter((s): s is ChatSurface => s !== undefined);
+  const engine = surfaces.length > 0 ? createProjectionEngine(deps, { surfaces, sources }) : null;
   return {
     surfaces,
-    mounts: slack?.mounts ?? [],
+    mounts: [...(slack?.mounts ?? []), ...(lark?.mounts ?? [])],
     engine,
     async start() {
-      // A Socket Mode connection failure must not take the agent API down; the reconciler repairs cards later.
+      // A Socket Mode or long-connection failure must not take the agent API down; the reconciler repairs cards later.
       await slack?.start().catch((error: unknown) => deps.logger.error({ surface: 'slack', error: String(error) }, 'Slack Socket Mode did not connect'));
+      await lark?.start().catch((error: unknown) => deps.logger.error({ surface: 'lark', error: String(error) }, 'Lark long connection did not connect'));
       engine?.start();
     },
     async stop() {
       engine?.stop();
+      lark?.stop();
       await slack?.idle();
       await slack?.stop();
     },
@@ -109,8 +129,20 @@ function slackApiUrl(config: Config): string | undefined {
 }
 
 /** `loopx doctor`'s chat checks: each configured surface, and the bot's membership of every bound destination. */
-export async function chatDoctorChecks(config: Config, slackChannels: readonly string[]): Promise<DoctorCheck[]> {
+export async function chatDoctorChecks(config: Config, slackChannels: readonly string[], larkChats: readonly string[] = []): Promise<DoctorCheck[]> {
+  return [...(await slackChecks(config, slackChannels)), ...(await larkChecks(config, larkChats))];
+}
+
+async function slackChecks(config: Config, channels: readonly string[]): Promise<DoctorCheck[]> {
   if (!config.SLACK_BOT_TOKEN) return [{ name: 'slack', ok: true, detail: 'not configured (set SLACK_BOT_TOKEN to mirror goals into Slack; see docs/slack-setup.md)' }];
   const { slackDoctorChecks } = await import('../adapters/slack/doctor.js');
-  return slackDoctorChecks({ botToken: config.SLACK_BOT_TOKEN, signingSecret: config.SLACK_SIGNING_SECRET, appToken: config.SLACK_APP_TOKEN, apiUrl: slackApiUrl(config) }, slackChannels);
+  return slackDoctorChecks({ botToken: config.SLACK_BOT_TOKEN, signingSecret: config.SLACK_SIGNING_SECRET, appToken: config.SLACK_APP_TOKEN, apiUrl: slackApiUrl(config) }, channels);
+}
+
+async function larkChecks(config: Config, chats: readonly string[]): Promise<DoctorCheck[]> {
+  if (config.LARK_APP_ID === undefined || config.LARK_APP_SECRET === undefined) return [{ name: 'lark', ok: true, detail: 'not configured (set LARK_APP_ID and LARK_APP_SECRET to mirror goals into Lark/Feishu; see docs/lark-setup.md)' }];
+  const { createLarkApi } = await import('../adapters/lark/sdk.js');
+  const { larkDoctorChecks } = await import('../adapters/lark/doctor.js');
+  const api = createLarkApi({ appId: config.LARK_APP_ID, appSecret: config.LARK_APP_SECRET, domain: config.LARK_DOMAIN });
+  return larkDoctorChecks({ api, domain: config.LARK_DOMAIN, mode: config.LARK_MODE, chats });
 }

@@ -33,6 +33,8 @@ export interface FakeLark {
   shown(messageId: string): string | undefined;
   /** How many distinct messages exist (a retried create with the same uuid is one). */
   messageCount(): number;
+  /** The id of the message whose card title is `title`, or ''. */
+  messageTitled(title: string): string;
   reset(): void;
 }
 
@@ -89,7 +91,8 @@ export function startFakeLark(base = LARK_TEST_BASE): FakeLark {
       return answer(route, () => ({ code: 0, msg: 'success', data: {} }));
     }),
   );
-  server.listen({ onUnhandledRequest: 'error' });
+  // Requests to our own server on 127.0.0.1 pass through; anything else unexpected fails the test.
+  server.listen({ onUnhandledRequest: (request, print) => (new URL(request.url).hostname === '127.0.0.1' ? undefined : print.error()) });
   return {
     server,
     calls,
@@ -97,9 +100,12 @@ export function startFakeLark(base = LARK_TEST_BASE): FakeLark {
     messageCalls: () => calls.filter((c) => c.path.startsWith('/open-apis/im/v1/messages')),
     shown: (id) => contents.get(id),
     messageCount: () => contents.size,
+    messageTitled: (title) => [...contents].find(([, content]) => content.startsWith('{') && JSON.parse(content).header?.title?.content === title)?.[0] ?? '',
     reset: () => {
       calls.length = 0;
       scripts.clear();
+      contents.clear();
+      seenUuids.clear();
     },
   };
 }

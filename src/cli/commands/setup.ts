@@ -2,7 +2,6 @@ import { existsSync } from 'node:fs';
 import { DoctorOutput, InitOutput } from '../../contract/cli-output.js';
 import { ERROR_TABLE } from '../../kernel/errors.js';
 import { ok } from '../../kernel/result.js';
-import type { Config } from '../../config.js';
 import { listBindings } from '../../store/bindings.js';
 import { openStore } from '../../store/db.js';
 import { pendingMigrations, runMigrations } from '../../store/migrate.js';
@@ -18,16 +17,6 @@ interface Check {
   ok: boolean;
   detail: string;
   fix?: string;
-}
-
-/** Lark checks run only when Lark is configured; without it LoopX works and doctor says so. */
-async function larkChecks(config: Config, chats: string[]): Promise<Check[]> {
-  if (config.LARK_APP_ID === undefined || config.LARK_APP_SECRET === undefined) return [{ name: 'lark', ok: true, detail: 'not configured (set LARK_APP_ID and LARK_APP_SECRET to mirror goals into Lark/Feishu; see docs/lark-setup.md)' }];
-  // Loaded only when configured: the Lark SDK is large, and every other CLI command would pay for it.
-  const { createLarkApi } = await import('../../../adapters/lark/sdk.js');
-  const { larkDoctorChecks } = await import('../../../adapters/lark/doctor.js');
-  const api = createLarkApi({ appId: config.LARK_APP_ID, appSecret: config.LARK_APP_SECRET, domain: config.LARK_DOMAIN });
-  return larkDoctorChecks({ api, domain: config.LARK_DOMAIN, mode: config.LARK_MODE, chats });
 }
 
 /** `loopx init`, `loopx doctor`, `loopx serve`. */
@@ -60,8 +49,7 @@ export const setupCommands: readonly Command[] = [
     output: DoctorOutput,
     async run(ctx) {
       const checks: Check[] = [{ name: 'config', ok: true, detail: `database ${ctx.config.LOOPX_DB}, server ${ctx.config.LOOPX_HOST}:${ctx.config.LOOPX_PORT}` }];
-      let larkChats: string[] = [];
-      const slackChannels: string[] = [];
+      const bound = { slack: [] as string[], lark: [] as string[] };
       if (ctx.config.LOOPX_DB !== ':memory:' && !existsSync(ctx.config.LOOPX_DB)) {
         checks.push({ name: 'database', ok: false, detail: `no database at ${ctx.config.LOOPX_DB}`, fix: 'run `loopx init` (or `npm start`, which creates it)' });
       } else {
@@ -74,16 +62,13 @@ export const setupCommands: readonly Command[] = [
           if (pending.length === 0) {
             const chain = verifyChain(store);
             checks.push(chain.ok ? { name: 'ledger', ok: true, detail: `${chain.checked} events, hash chain intact` } : { name: 'ledger', ok: false, detail: `${chain.problems.length} problem(s)`, fix: 'run `loopx audit verify` and restore from a backup' });
-            const bound = listBindings(store);
-            larkChats = bound.filter((b) => b.surface === 'lark').map((b) => b.destination);
-            slackChannels.push(...new Set(bound.filter((b) => b.surface === 'slack').map((b) => b.destination)));
+            for (const binding of listBindings(store)) if (!bound[binding.surface].includes(binding.destination)) bound[binding.surface].push(binding.destination);
           }
         } finally {
           store.close();
         }
       }
-      checks.push(...(await larkChecks(ctx.config, larkChats)));
-      checks.push(...(await chatDoctorChecks(ctx.config, slackChannels)));
+      checks.push(...(await chatDoctorChecks(ctx.config, bound.slack, bound.lark)));
       const allOk = checks.every((c) => c.ok);
       const text = checks.map((c) => `${c.ok ? 'ok  ' : 'FAIL'} ${c.name}: ${c.detail}${c.fix ? `\n     fix: ${c.fix}` : ''}`).join('\n');
       return ok({ data: { schema_version: 1 as const, ok: allOk, checks }, text, exitCode: allOk ? 0 : ERROR_TABLE.config_invalid.exit });

@@ -18,6 +18,7 @@ describe('loopx doctor: Slack checks', () => {
       ['slack inbound', false],
       ['slack channel C0CHANNEL1', true],
       ['slack channel C0OUTSIDE', false],
+      ['lark', true],
     ]);
     expect(checks.find((c) => c.name === 'slack inbound')?.fix).toContain('SLACK_SIGNING_SECRET');
     expect(checks.find((c) => c.name === 'slack channel C0OUTSIDE')?.fix).toContain('/invite');
@@ -25,6 +26,9 @@ describe('loopx doctor: Slack checks', () => {
 
   it('says Slack is optional when no token is set', async () => {
     const checks = await chatDoctorChecks(loadConfig({ LOOPX_DB: ':memory:' }, '/nonexistent'), []);
-    expect(checks).toEqual([{ name: 'slack', ok: true, detail: expect.stringContaining('not configured') }]);
+    expect(checks).toEqual([
+      { name: 'slack', ok: true, detail: expect.stringContaining('not configured') },
+      { name: 'lark', ok: true, detail: expect.stringContaining('not configured') },
+    ]);
   });
 });
