@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // Reads at scale (issue 8, item 2): one goal with 10,000 todos, 1,000 gates and 1,000,000 evidence rows;
 // reports p50/p99 of `status` (the read model behind the status endpoint, the board card and the web board)
-// and of the latest-evidence read. should-run is measured here once it exists (see docs/benchmarks.md).
+// of should-run (each call a new turn, so a real write), and of the latest-evidence read.
 // Usage: node bench/scale.mjs [--todos 10000] [--gates 1000] [--evidence 1000000] [--runs 50]
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
@@ -13,6 +13,7 @@ import { addGoal } from '../dist/src/app/goals.js';
 import { createAppDeps } from '../dist/src/app/index.js';
 import { addPerson } from '../dist/src/app/people.js';
 import { goalStatus } from '../dist/src/app/queries/goal-status.js';
+import { shouldRun } from '../dist/src/app/should-run.js';
 import { listEvidence } from '../dist/src/store/evidence.js';
 import { openStore } from '../dist/src/store/db.js';
 import { runMigrations } from '../dist/src/store/migrate.js';
@@ -69,5 +70,7 @@ function measure(label, fn) {
 }
 const now = new Date();
 measure('status (goalStatus)', () => must(goalStatus(store, 'big', now)));
+let turn = 0;
+measure('should-run (new turn each call)', () => must(shouldRun(deps, { actor: { kind: 'agent', id: 'a1' } }, 'big', `turn-${(turn += 1)}`)));
 measure('latest evidence (listEvidence, 50 rows)', () => listEvidence(store, 'big', 50));
 store.close();

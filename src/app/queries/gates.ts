@@ -31,10 +31,11 @@ export function ownersOf(store: Store, goalId: string): string[] {
 
 /**
  * Person ids who may decide this gate: the policy's named people, else the goal's owners and approvers;
- * the asker is left out unless self-approval is allowed. Agents are never in this list.
+ * the asker is left out unless self-approval is allowed. Agents are never in this list. Pass the goal's memberships
+ * when asking for many gates at once.
  */
-export function approversOf(store: Store, gate: Gate): string[] {
-  const named = gate.policy.approvers ?? listMemberships(store, gate.goalId).filter((m) => m.role === 'owner' || m.role === 'approver').map((m) => m.personId);
+export function approversOf(store: Store, gate: Gate, memberships: readonly { personId: string; role: string }[] = listMemberships(store, gate.goalId)): string[] {
+  const named = gate.policy.approvers ?? memberships.filter((m) => m.role === 'owner' || m.role === 'approver').map((m) => m.personId);
   return named.filter((personId) => gate.policy.allowSelfApproval || gate.requestedBy !== `person:${personId}`);
 }
 

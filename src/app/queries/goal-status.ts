@@ -5,8 +5,9 @@ import { ok, type Result } from '../../kernel/result.js';
 import type { Todo } from '../../kernel/todo.js';
 import { listAgents } from '../../store/agents.js';
 import type { Store } from '../../store/db.js';
+import { listMemberships } from '../../store/goals.js';
 import { listTodos } from '../../store/todos.js';
-import { gateBlocksTodo, type Gate } from '../../kernel/gate.js';
+import { gateBlockIndex, type Gate } from '../../kernel/gate.js';
 import { requireGoal } from '../lookup.js';
 import { approversOf, openGatesFor, pendingGatesFor } from './gates.js';
 
@@ -35,12 +36,12 @@ export interface GateWait {
 /** Places every live todo of a goal in its lane. */
 export function laneTodos(store: Store, goalId: string, now: Date): LanedTodo[] {
   const lastSeen = new Map(listAgents(store).map((a) => [a.id, a.lastSeenAt]));
-  const gates = openGatesFor(store, goalId);
+  const blockedByGate = gateBlockIndex(openGatesFor(store, goalId));
   return listTodos(store, goalId, ['open', 'blocked', 'deferred', 'done']).map((todo) => ({
     todo,
     lane: laneOf(todo, {
       now,
-      gatedByPendingGate: gates.some((g) => gateBlocksTodo(g, todo, todo.claimedBy)),
+      gatedByPendingGate: blockedByGate(todo, todo.claimedBy),
       holderActivityAt: todo.claimedBy ? (lastSeen.get(todo.claimedBy) ?? null) : null,
     }),
   }));
@@ -69,7 +70,8 @@ export function goalStatus(store: Store, goalId: string, now: Date): Result<Goal
   const todos = laneTodos(store, goalId, now);
   const lanes = emptyLaneCounts();
   for (const { lane } of todos) lanes[lane] += 1;
-  const openGates = pendingGatesFor(store, goalId).map((gate) => ({ gate, waitingOn: approversOf(store, gate) }));
+  const memberships = listMemberships(store, goalId);
+  const openGates = pendingGatesFor(store, goalId).map((gate) => ({ gate, waitingOn: approversOf(store, gate, memberships) }));
   lanes.user_gate += openGates.length;
   return ok({ goal, lanes, todos, next: whoActsNext(goal, lanes, openGates), openGates });
 }
