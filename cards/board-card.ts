@@ -66,6 +66,10 @@ export function boardCard(view: BoardView): Card {
   if (view.staleSince !== null) {
     blocks.push({ type: 'text', text: `Stale: no agent activity since ${dateTime(view.staleSince, view.goal.timezone)}. Check the agents.`, tone: 'danger' });
   }
+  if (view.staleAgents.length > 0) {
+    const agents = view.staleAgents.map((a) => `${a.agentId} (${a.lastSeenAt === null ? 'never reported' : `last seen ${dateTime(a.lastSeenAt, view.goal.timezone)}`})`);
+    blocks.push({ type: 'text', text: `Stale agents, flagged by the heartbeat: ${agents.join(', ')}.`, tone: 'warning' });
+  }
   blocks.push(...needsYouBlocks(view), { type: 'divider' }, lanesBlock(view), evidenceBlock(view), factsBlock(view));
   const link = view.boardUrl ? ` · full board: ${view.boardUrl}` : '';
   blocks.push({ type: 'context', text: `Goal ${view.goal.id} · updated ${dateTime(view.updatedAt, view.goal.timezone)}${link}` });

@@ -34,6 +34,8 @@ export interface BoardView {
   readonly lastActivity: { readonly agentId: string; readonly at: string } | null;
   /** When agent activity stopped counting as recent (2 heartbeat intervals); null when not stale. */
   readonly staleSince: string | null;
+  /** Agents the heartbeat flagged as silent for more than two intervals (until they report again). */
+  readonly staleAgents: readonly { readonly agentId: string; readonly lastSeenAt: string | null }[];
   /** When the goal's state last changed (its latest ledger event). */
   readonly updatedAt: string;
   /** A link to the full board (web board), for "see more". */

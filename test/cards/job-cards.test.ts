@@ -1,7 +1,9 @@
 import { describe, expect, it } from 'vitest';
+import { boardCard } from '../../cards/board-card.js';
 import { digestCard, type DigestView } from '../../cards/digest-card.js';
 import { heartbeatCard, heartbeatHasNews, type HeartbeatView } from '../../cards/heartbeat-card.js';
 import { cardToText } from '../../cards/text.js';
+import { BOARD } from './views.fixture.js';
 
 const DIGEST: DigestView = {
   goalId: 'demo',
@@ -88,5 +90,13 @@ describe('heartbeat card', () => {
     expect(text).toContain('since 2026-01-05 17:00 (Asia/Shanghai)');
     expect(text).toContain('Agent a1 looks stale (last seen 3 hours ago)');
     expect(text).toContain('Reminder sent: May I publish the post? (asked approvers: Ana and Bo)');
+  });
+});
+
+describe('board card and stale flags', () => {
+  it('names the agents the heartbeat flagged, with when each was last seen in the goal timezone', () => {
+    const card = boardCard({ ...BOARD, staleAgents: [{ agentId: 'a1', lastSeenAt: '2026-01-05T01:00:00.000Z' }, { agentId: 'a2', lastSeenAt: null }] });
+    expect(card.blocks).toContainEqual({ type: 'text', text: 'Stale agents, flagged by the heartbeat: a1 (last seen 2026-01-05 09:00 (Asia/Shanghai)), a2 (never reported).', tone: 'warning' });
+    expect(JSON.stringify(boardCard(BOARD))).not.toContain('Stale agents');
   });
 });

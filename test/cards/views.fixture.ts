@@ -17,6 +17,7 @@ export const BOARD: BoardView = {
   quota: { spent: 3, allowed: 48, windowHours: 24 },
   lastActivity: { agentId: 'a1', at: '2026-01-05T06:02:00.000Z' },
   staleSince: null,
+  staleAgents: [],
   updatedAt: '2026-01-05T06:02:00.000Z',
   boardUrl: null,
 };

@@ -6,11 +6,12 @@ import { createMemorySurface, type MemorySurface } from '../../adapters/memory/s
 import type { Card } from '../../cards/model.js';
 import type { ChatSurface, MessageRef, SendOutcome } from '../../src/app/surface.js';
 import { bindGoal } from '../../src/app/bindings.js';
+import { recordHeartbeat } from '../../src/app/evidence.js';
 import { createJobDeps } from '../../src/app/job-deps.js';
 import { createProjectionEngine, type Scheduler } from '../../src/app/projection/index.js';
 import { addTodo } from '../../src/app/todos.js';
 import { tick } from '../../jobs/tick.js';
-import { createTestApp, operator, seedGoal, unwrap, type TestApp } from '../helpers/test-app.js';
+import { asAgent, createTestApp, operator, seedGoal, unwrap, type TestApp } from '../helpers/test-app.js';
 
 /** A timer scheduler that never fires: the test steps the clock and wakes the sender itself. */
 const manualScheduler: Scheduler = { schedule: () => () => undefined };
@@ -77,6 +78,25 @@ describe('heartbeats and digests through the projection outbox', () => {
     const board = surface.calls.find((c) => c.card.kind === 'board');
     expect(reply?.threadOf).toEqual({ destination: BOARD, messageId: 'm1' });
     expect(board?.method).toBe('post');
+  });
+
+  it('shows an agent that stopped reporting on the board card once the heartbeat flags it', async () => {
+    const surface = createMemorySurface('slack');
+    const app = await open(tempDb(), '2026-01-05T09:00:00Z', surface);
+    seedGoal(app.deps, { agents: ['a1'] });
+    unwrap(bindGoal(app.deps, operator, { goalId: 'demo', surface: 'slack', destination: BOARD, purposes: ['board'] }));
+    unwrap(recordHeartbeat(app.deps, asAgent('a1'), 'demo', {}));
+    const boardText = () => JSON.stringify(surface.messages.get(`${BOARD}/m1`));
+    for (const hour of ['10', '11']) {
+      app.clock.set(`2026-01-05T${hour}:00:00Z`);
+      tick(app.jobs);
+      await flush(app.engine, app.clock);
+      expect(boardText()).not.toContain('Stale agents');
+    }
+    app.clock.set('2026-01-05T12:00:00Z');
+    tick(app.jobs);
+    await flush(app.engine, app.clock);
+    expect(boardText()).toContain('Stale agents, flagged by the heartbeat: a1 (last seen 2026-01-05 17:00 (Asia/Shanghai))');
   });
 
   it('resumes a digest cut off by a 429 without posting any channel twice, across a restart', async () => {

@@ -6,6 +6,7 @@ import { priorityRank } from '../../kernel/vocabulary.js';
 import { findAgent, listGoalAgents } from '../../store/agents.js';
 import type { Store } from '../../store/db.js';
 import { listEvidence } from '../../store/evidence.js';
+import { listStaleFlags } from '../../store/job-runs.js';
 import { goalStatus, type LanedTodo } from './goal-status.js';
 
 /** How many items each lane shows on the board card; the count always covers them all. */
@@ -62,6 +63,7 @@ export function boardView(store: Store, goalId: string, now: Date, extras: Board
     quota: extras.quota ?? null,
     lastActivity,
     staleSince: goal.status === 'active' && openWork && silent && lastActivity ? lastActivity.at : null,
+    staleAgents: listStaleFlags(store, goalId).map((f) => ({ agentId: f.agentId, lastSeenAt: f.lastSeenAt })),
     updatedAt: lastChangeAt(store, goalId, goal.updatedAt),
     boardUrl: extras.boardUrl ?? null,
   });

@@ -1,0 +1,65 @@
+import { execFileSync, spawnSync } from 'node:child_process';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import Database from 'better-sqlite3';
+import { beforeAll, describe, expect, it } from 'vitest';
+
+const BIN = join(process.cwd(), 'dist/src/cli/main.js');
+let db: string;
+
+function loopx(...args: string[]): { code: number; stdout: string; stderr: string } {
+  const result = spawnSync(process.execPath, [BIN, ...args], { env: { ...process.env, LOOPX_DB: db, LOOPX_LOG_LEVEL: 'silent' }, encoding: 'utf8', cwd: tmpdir() });
+  return { code: result.status ?? -1, stdout: result.stdout, stderr: result.stderr };
+}
+
+function json(...args: string[]): any {
+  const result = loopx(...args, '--json');
+  expect(result.code, result.stderr).toBe(0);
+  return JSON.parse(result.stdout);
+}
+
+beforeAll(() => {
+  db = join(mkdtempSync(join(tmpdir(), 'loopx-jobs-cli-')), 'loopx.db');
+  execFileSync(process.execPath, [BIN, 'init'], { env: { ...process.env, LOOPX_DB: db } });
+  json('person', 'add', 'ana', '--name', 'Ana Li');
+  json('goal', 'add', 'demo', '--title', 'Demo', '--objective', 'Ship the demo', '--owner', 'ana', '--timezone', 'Europe/Berlin');
+});
+
+describe('loopx heartbeat, digest and schedule (the built binary)', () => {
+  it('refuses a bad heartbeat cron with what to fix, and accepts a good one', () => {
+    const bad = loopx('goal', 'set', 'demo', '--heartbeat', '61 * * * *');
+    expect(bad.code).toBe(2);
+    expect(bad.stderr).toContain('bad minute field "61"');
+    expect(json('goal', 'set', 'demo', '--heartbeat', '*/30 * * * *').goal).toMatchObject({ id: 'demo' });
+  });
+
+  it('runs a heartbeat now, then skips quietly when nothing changed', () => {
+    json('todo', 'add', 'demo', 'Write the post');
+    expect(json('heartbeat', '--run', 'demo')).toMatchObject({ schema_version: 1, goal_id: 'demo', status: 'posted', posts: 0 });
+    const quiet = json('heartbeat', '--run', 'demo');
+    expect(quiet).toMatchObject({ status: 'quiet', note: expect.stringContaining('quiet skip') });
+    const usage = loopx('heartbeat');
+    expect(usage.code).toBe(2);
+    expect(usage.stderr).toContain('--run is required');
+  });
+
+  it('lists the next runs of heartbeats and bound digests in their local time', () => {
+    json('goal', 'bind', 'demo', '--slack', 'C0123ABCDEF', '--purpose', 'digest', '--digest-at', '08:30', '--digest-timezone', 'America/New_York');
+    const runs = json('schedule').runs;
+    expect(runs.map((r: { job: string }) => r.job).sort()).toEqual(['digest', 'heartbeat']);
+    expect(runs.find((r: { job: string }) => r.job === 'digest')).toMatchObject({ key: 'demo/slack/C0123ABCDEF', timezone: 'America/New_York', cron: '30 8 * * *', next_local: expect.stringMatching(/ 08:30$/) });
+  });
+
+  it('previews a digest by channel without posting or recording it, and names a missing one', () => {
+    const preview = json('digest', '--preview', 'C0123ABCDEF');
+    expect(preview).toMatchObject({ goal_id: 'demo', timezone: 'America/New_York', needs_you: 0 });
+    expect(preview.text).toContain('Times are in America/New_York.');
+    const missing = loopx('digest', '--preview', 'nope');
+    expect(missing.code).toBe(3);
+    const store = new Database(db, { readonly: true });
+    expect(store.prepare("SELECT count(*) AS n FROM job_runs WHERE job = 'digest'").get()).toEqual({ n: 0 });
+    expect(store.prepare('SELECT count(*) AS n FROM outbox').get()).toEqual({ n: 0 });
+    store.close();
+  });
+});
