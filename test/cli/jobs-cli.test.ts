@@ -1,27 +1,14 @@
-import { execFileSync, spawnSync } from 'node:child_process';
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { freshDbPath, runLoopx, runLoopxJson } from '../helpers/cli.js';
 
-const BIN = join(process.cwd(), 'dist/src/cli/main.js');
 let db: string;
-
-function loopx(...args: string[]): { code: number; stdout: string; stderr: string } {
-  const result = spawnSync(process.execPath, [BIN, ...args], { env: { ...process.env, LOOPX_DB: db, LOOPX_LOG_LEVEL: 'silent' }, encoding: 'utf8', cwd: tmpdir() });
-  return { code: result.status ?? -1, stdout: result.stdout, stderr: result.stderr };
-}
-
-function json(...args: string[]): any {
-  const result = loopx(...args, '--json');
-  expect(result.code, result.stderr).toBe(0);
-  return JSON.parse(result.stdout);
-}
+const loopx = (...args: string[]) => runLoopx(db, args);
+const json = (...args: string[]) => runLoopxJson(db, args);
 
 beforeAll(() => {
-  db = join(mkdtempSync(join(tmpdir(), 'loopx-jobs-cli-')), 'loopx.db');
-  execFileSync(process.execPath, [BIN, 'init'], { env: { ...process.env, LOOPX_DB: db } });
+  db = freshDbPath('loopx-jobs-cli-');
+  expect(loopx('init').code).toBe(0);
   json('person', 'add', 'ana', '--name', 'Ana Li');
   json('goal', 'add', 'demo', '--title', 'Demo', '--objective', 'Ship the demo', '--owner', 'ana', '--timezone', 'Europe/Berlin');
 });
