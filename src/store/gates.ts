@@ -6,14 +6,24 @@ import type { GateTable } from './tables.js';
 
 const StringList = z.array(z.string());
 
-function votesOf(store: Store, gateId: string, revision: number): { personId: string; at: string }[] {
-  return store
-    .all(store.kysely.selectFrom('gate_votes').select(['person_id', 'at']).where('gate_id', '=', gateId).where('revision', '=', revision).orderBy('at').orderBy('person_id'))
-    .map((v) => ({ personId: v.person_id, at: v.at }));
+type Vote = { personId: string; at: string };
+
+/** Current-revision votes of many gates in one query (a query per gate made a 1,000-gate status take ~0.4 s). */
+function votesOf(store: Store, rows: readonly Pick<GateTable, 'id' | 'revision'>[]): Map<string, Vote[]> {
+  const byGate = new Map<string, Vote[]>(rows.map((row) => [row.id, []]));
+  if (rows.length === 0) return byGate;
+  const revisions = new Map(rows.map((row) => [row.id, row.revision]));
+  const votes = store.all(
+    store.kysely.selectFrom('gate_votes').select(['gate_id', 'revision', 'person_id', 'at']).where('gate_id', 'in', [...revisions.keys()]).orderBy('at').orderBy('person_id'),
+  );
+  for (const vote of votes) {
+    if (revisions.get(vote.gate_id) === vote.revision) byGate.get(vote.gate_id)?.push({ personId: vote.person_id, at: vote.at });
+  }
+  return byGate;
 }
 
 /** Maps a stored row (and its current-revision votes) to the domain gate; JSON columns are validated on read. */
-export function gateFromRow(store: Store, row: GateTable): Gate {
+export function gateFromRow(row: GateTable, votes: readonly Vote[]): Gate {
   const decision =
     row.decision_outcome !== null && row.decided_by !== null && row.decided_at !== null
       ? { outcome: row.decision_outcome as GateState, by: row.decided_by, via: (row.decided_via ?? 'system') as Origin, reason: row.decision_reason, at: row.decided_at, revision: row.decided_revision ?? row.revision }
@@ -37,7 +47,7 @@ export function gateFromRow(store: Store, row: GateTable): Gate {
     escalation: row.escalation as EscalationStep | null,
     grantId: row.grant_id,
     decision,
-    votes: votesOf(store, row.id, row.revision),
+    votes: [...votes],
     createdAt: row.created_at,
     updatedAt: row.updated_at,
   };
@@ -83,7 +93,7 @@ export function insertGate(store: Store, gate: Gate): void {
 /** Reads one gate. */
 export function selectGate(store: Store, id: string): Gate | undefined {
   const row = store.first(store.kysely.selectFrom('gates').selectAll().where('id', '=', id));
-  return row ? gateFromRow(store, row) : undefined;
+  return row ? gateFromRow(row, votesOf(store, [row]).get(row.id) ?? []) : undefined;
 }
 
 /** Gates, optionally of one goal and in some states, oldest first. */
@@ -91,7 +101,9 @@ export function selectGates(store: Store, filter: { goalId?: string | undefined;
   let query = store.kysely.selectFrom('gates').selectAll();
   if (filter.goalId !== undefined) query = query.where('goal_id', '=', filter.goalId);
   if (filter.states && filter.states.length > 0) query = query.where('state', 'in', filter.states);
-  return store.all(query.orderBy('created_at').orderBy('id')).map((row) => gateFromRow(store, row));
+  const rows = store.all(query.orderBy('created_at').orderBy('id'));
+  const votes = votesOf(store, rows);
+  return rows.map((row) => gateFromRow(row, votes.get(row.id) ?? []));
 }
 
 /** The columns a transition may change. */

@@ -2,15 +2,19 @@ import { Migrator, type MigrationResultSet } from 'kysely';
 import { MIGRATIONS } from './migrations/index.js';
 import type { Store } from './db.js';
 
+// Numbered migrations land from parallel branches, so a database may have run a later number before an
+// earlier one arrived: run whatever has not run yet, in name order, instead of refusing.
+function migratorFor(store: Store): Migrator {
+  return new Migrator({ db: store.kysely, provider: { getMigrations: async () => ({ ...MIGRATIONS }) }, allowUnorderedMigrations: true });
+}
+
 /** Runs every pending migration; the result set carries the error, if any, instead of throwing. */
 export async function runMigrations(store: Store): Promise<MigrationResultSet> {
-  const migrator = new Migrator({ db: store.kysely, provider: { getMigrations: async () => ({ ...MIGRATIONS }) } });
-  return migrator.migrateToLatest();
+  return migratorFor(store).migrateToLatest();
 }
 
 /** Names of migrations that exist in code but have not run on this database. */
 export async function pendingMigrations(store: Store): Promise<string[]> {
-  const migrator = new Migrator({ db: store.kysely, provider: { getMigrations: async () => ({ ...MIGRATIONS }) } });
-  const all = await migrator.getMigrations();
+  const all = await migratorFor(store).getMigrations();
   return all.filter((m) => m.executedAt === undefined).map((m) => m.name);
 }

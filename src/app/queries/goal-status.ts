@@ -9,7 +9,7 @@ import { listMemberships } from '../../store/goals.js';
 import { listTodos } from '../../store/todos.js';
 import { gateBlockIndex, type Gate } from '../../kernel/gate.js';
 import { requireGoal } from '../lookup.js';
-import { approversOf, openGatesFor, pendingGatesFor } from './gates.js';
+import { approversOf, openGatesFor } from './gates.js';
 
 /** A todo with its derived lane. */
 export interface LanedTodo {
@@ -33,10 +33,10 @@ export interface GateWait {
   readonly waitingOn: readonly string[];
 }
 
-/** Places every live todo of a goal in its lane. */
-export function laneTodos(store: Store, goalId: string, now: Date): LanedTodo[] {
+/** Places every live todo of a goal in its lane (pass the goal's open gates when you already have them). */
+export function laneTodos(store: Store, goalId: string, now: Date, openGates: readonly Gate[] = openGatesFor(store, goalId)): LanedTodo[] {
   const lastSeen = new Map(listAgents(store).map((a) => [a.id, a.lastSeenAt]));
-  const blockedByGate = gateBlockIndex(openGatesFor(store, goalId));
+  const blockedByGate = gateBlockIndex(openGates);
   return listTodos(store, goalId, ['open', 'blocked', 'deferred', 'done']).map((todo) => ({
     todo,
     lane: laneOf(todo, {
@@ -67,11 +67,12 @@ export function goalStatus(store: Store, goalId: string, now: Date): Result<Goal
   const found = requireGoal(store, goalId);
   if (!found.ok) return found;
   const goal = found.value;
-  const todos = laneTodos(store, goalId, now);
+  const gates = openGatesFor(store, goalId);
+  const todos = laneTodos(store, goalId, now, gates);
   const lanes = emptyLaneCounts();
   for (const { lane } of todos) lanes[lane] += 1;
   const memberships = listMemberships(store, goalId);
-  const openGates = pendingGatesFor(store, goalId).map((gate) => ({ gate, waitingOn: approversOf(store, gate, memberships) }));
+  const openGates = gates.filter((gate) => gate.state === 'pending').map((gate) => ({ gate, waitingOn: approversOf(store, gate, memberships) }));
   lanes.user_gate += openGates.length;
   return ok({ goal, lanes, todos, next: whoActsNext(goal, lanes, openGates), openGates });
 }
