@@ -1,13 +1,9 @@
-import type { Server } from 'node:http';
 import { http, HttpResponse } from 'msw';
 import { setupServer, type SetupServerApi } from 'msw/node';
 import { createSlackAdapter, type SlackAdapter } from '../../adapters/slack/index.js';
 import { slackSignature } from '../../adapters/slack/verify.js';
 import type { AppDeps } from '../../src/app/deps.js';
-import { createProjectionEngine, type ProjectionEngine, type Scheduler } from '../../src/app/projection/index.js';
-import { loadConfig } from '../../src/config.js';
-import { listen } from '../../src/http/serve.js';
-import { createLoopxServer } from '../../src/server.js';
+import { startChatHarness, type ChatHarness } from './chat-harness.js';
 import type { SteppedClock } from './clock.js';
 
 /** Where the tests' Slack Web API lives (SLACK_API_URL). */
@@ -84,54 +80,16 @@ export function startFakeSlack(clock: SteppedClock): FakeSlack {
   };
 }
 
-/** A scheduler that never fires: tests wake the engine themselves. */
-export const manualScheduler: Scheduler = { schedule: () => () => undefined };
-
 /** The real server with the Slack adapter mounted, and the projection engine driving the Slack surface. */
-export interface SlackHarness {
-  readonly url: string;
+export interface SlackHarness extends ChatHarness {
   readonly adapter: SlackAdapter;
-  readonly engine: ProjectionEngine;
-  /** Waits for inbound listeners and the send pass they woke. */
-  settle(): Promise<void>;
-  /** Settles, then steps the clock to each next due send until the outbox is empty (or `maxSteps` ran out). */
-  drain(maxSteps?: number): Promise<void>;
-  close(): Promise<void>;
 }
 
 /** Starts the server on port 0 with Slack in HTTP mode. */
 export async function startSlackHarness(deps: AppDeps, clock: SteppedClock): Promise<SlackHarness> {
-  const config = loadConfig({ LOOPX_DB: ':memory:', LOOPX_PORT: '0' }, '/nonexistent');
   const adapter = createSlackAdapter(deps, { botToken: 'xoxb-test', signingSecret: SIGNING_SECRET, apiUrl: SLACK_API });
-  const engine = createProjectionEngine(deps, { surfaces: [adapter.surface], scheduler: manualScheduler });
-  const server: Server = createLoopxServer(deps, config, { mounts: adapter.mounts });
-  const port = await listen(server, 0, '127.0.0.1');
-  const settle = async () => {
-    await adapter.idle();
-    engine.kick();
-    await engine.idle();
-  };
-  return {
-    url: `http://127.0.0.1:${port}`,
-    adapter,
-    engine,
-    settle,
-    async drain(maxSteps = 1_000) {
-      await settle();
-      for (let step = 0; step < maxSteps; step += 1) {
-        const due = engine.sender.nextDueInMs();
-        if (due === null) return;
-        clock.advance(due);
-        await settle();
-      }
-    },
-    close: () =>
-      new Promise((resolve) => {
-        engine.stop();
-        server.closeAllConnections();
-        server.close(() => resolve());
-      }),
-  };
+  const harness = await startChatHarness(deps, clock, { surface: adapter.surface, mounts: adapter.mounts, idle: () => adapter.idle() });
+  return { ...harness, adapter };
 }
 
 /** Posts a correctly signed Slack request (form body) at the clock's time, or with `signedAt`/`secret` overrides. */

@@ -8,13 +8,13 @@ import type { ChatSurface, MessageRef, SendOutcome } from '../../src/app/surface
 import { bindGoal } from '../../src/app/bindings.js';
 import { recordHeartbeat } from '../../src/app/evidence.js';
 import { createJobDeps } from '../../src/app/job-deps.js';
-import { createProjectionEngine, type Scheduler } from '../../src/app/projection/index.js';
+import { createProjectionEngine } from '../../src/app/projection/index.js';
+import { manualScheduler } from '../helpers/chat-harness.js';
 import { addTodo } from '../../src/app/todos.js';
 import { tick } from '../../jobs/tick.js';
 import { asAgent, createTestApp, operator, seedGoal, unwrap, type TestApp } from '../helpers/test-app.js';
 
 /** A timer scheduler that never fires: the test steps the clock and wakes the sender itself. */
-const manualScheduler: Scheduler = { schedule: () => () => undefined };
 const BOARD = 'C0BOARD0001';
 const OPS = 'C0OPS000001';
 const LEADS = 'C0LEADS0001';

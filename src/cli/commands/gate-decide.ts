@@ -24,36 +24,22 @@ async function decide(ctx: CliContext, choice: GateChoice) {
 const common = { revision: { type: 'string' as const }, reason: { type: 'string' as const } };
 const commonHelp = { revision: 'the revision you read (refused if the question changed since)', reason: 'why (returned to the agent)' };
 
+function decisionCommand(choice: 'approve' | 'reject' | 'defer', summary: string, usage: string, extra: { until?: boolean } = {}): Command {
+  return {
+    path: ['gate', choice],
+    summary,
+    usage,
+    minPositionals: 1,
+    options: extra.until ? { ...common, until: { type: 'string' } } : common,
+    optionHelp: extra.until ? { ...commonHelp, until: 'e.g. 2h, 1d, or an ISO time' } : commonHelp,
+    output: GateOutput,
+    run: (ctx) => decide(ctx, choice),
+  };
+}
+
 /** `loopx gate approve|reject|defer`: decisions as a named person (`--as`). */
 export const gateDecisionCommands: readonly Command[] = [
-  {
-    path: ['gate', 'approve'],
-    summary: 'Approve a gate as a named person (an owner or approver).',
-    usage: 'loopx gate approve <gate> --as <person> [--reason <r>] [--revision <n>]',
-    minPositionals: 1,
-    options: common,
-    optionHelp: commonHelp,
-    output: GateOutput,
-    run: (ctx) => decide(ctx, 'approve'),
-  },
-  {
-    path: ['gate', 'reject'],
-    summary: 'Reject a gate with a reason, as a named person.',
-    usage: 'loopx gate reject <gate> --as <person> --reason <r> [--revision <n>]',
-    minPositionals: 1,
-    options: common,
-    optionHelp: commonHelp,
-    output: GateOutput,
-    run: (ctx) => decide(ctx, 'reject'),
-  },
-  {
-    path: ['gate', 'defer'],
-    summary: 'Snooze a gate until a time; it comes back as pending then.',
-    usage: 'loopx gate defer <gate> --as <person> --until <time|duration> [--reason <r>]',
-    minPositionals: 1,
-    options: { ...common, until: { type: 'string' } },
-    optionHelp: { ...commonHelp, until: 'e.g. 2h, 1d, or an ISO time' },
-    output: GateOutput,
-    run: (ctx) => decide(ctx, 'defer'),
-  },
+  decisionCommand('approve', 'Approve a gate as a named person (an owner or approver).', 'loopx gate approve <gate> --as <person> [--reason <r>] [--revision <n>]'),
+  decisionCommand('reject', 'Reject a gate with a reason, as a named person.', 'loopx gate reject <gate> --as <person> --reason <r> [--revision <n>]'),
+  decisionCommand('defer', 'Snooze a gate until a time; it comes back as pending then.', 'loopx gate defer <gate> --as <person> --until <time|duration> [--reason <r>]', { until: true }),
 ];

@@ -6,13 +6,13 @@ import { createMemorySurface, type MemorySurface } from '../../../adapters/memor
 import { bindGoal } from '../../../src/app/bindings.js';
 import { addEvidence } from '../../../src/app/evidence.js';
 import { claimTodo } from '../../../src/app/leases.js';
-import { CARD_PRIORITY, createProjectionEngine, enqueueCard, type Scheduler } from '../../../src/app/projection/index.js';
+import { CARD_PRIORITY, createProjectionEngine, enqueueCard } from '../../../src/app/projection/index.js';
+import { manualScheduler } from '../../helpers/chat-harness.js';
 import { addTodo } from '../../../src/app/todos.js';
 import { findProjection, outboxCounts } from '../../../src/store/outbox.js';
 import { asAgent, createTestApp, operator, seedGoal, unwrap, type TestApp } from '../../helpers/test-app.js';
 
 /** A scheduler that never fires: tests step the clock and wake the sender themselves. */
-const manualScheduler: Scheduler = { schedule: () => () => undefined };
 const CHANNEL = 'C0123ABCDEF';
 
 async function setup(path?: string, slack?: MemorySurface): Promise<TestApp & { surface: MemorySurface; engine: ReturnType<typeof createProjectionEngine> }> {
