@@ -1,21 +1,34 @@
 import type { KernelError } from '../kernel/errors.js';
 import { fail } from '../kernel/errors.js';
-import { decideShouldRun } from '../kernel/should-run.js';
+import { decideShouldRun, type WorkOnOffer } from '../kernel/should-run.js';
 import { ok, type Result } from '../kernel/result.js';
-import { ShouldRunWire, shouldRunToWire } from '../contract/should-run-wire.js';
+import { PACKET_GATES_MAX, ShouldRunWire, shouldRunToWire } from '../contract/should-run-wire.js';
 import type { Store } from '../store/db.js';
-import { selectGates } from '../store/gates.js';
-import { listTodos } from '../store/todos.js';
+import { listMemberships } from '../store/goals.js';
+import { gateHolds } from '../store/todo-lanes.js';
+import { blocksAsker, countListedTakeable, countWaiting, firstUnheld, selectBlockingGates, type Asker } from '../store/work-on-offer.js';
 import { insertTurn, selectTurn } from '../store/turns.js';
 import { requireGoalAccess } from './actor.js';
 import type { AppDeps } from './deps.js';
 import { requireGoal } from './lookup.js';
-import { approversOf, openGatesFor } from './queries/gates.js';
+import { approversOf, peopleWaitedOn } from './queries/gates.js';
 import { quotaState } from './queries/quota.js';
 import { must, runWrite, type WriteOrigin } from './write.js';
 
-function doneTodoIds(store: Store, goalId: string): Set<string> {
-  return new Set(listTodos(store, goalId, ['done']).map((t) => t.id));
+/** What the goal offers this agent now: each part is a small indexed query, asked only when the decision needs it. */
+function workOnOffer(store: Store, ask: Asker): WorkOnOffer {
+  return {
+    monitor: firstUnheld(store, ask, 'monitor'),
+    next: firstUnheld(store, ask, 'advancement'),
+    held: () => countListedTakeable(store, ask),
+    blocking: () => {
+      const gates = selectBlockingGates(store, ask, PACKET_GATES_MAX);
+      const memberships = listMemberships(store, ask.goalId);
+      const first = gates.gates.map((gate) => ({ gate, waitingOn: approversOf(store, gate, memberships) }));
+      return { first, total: gates.total, pending: gates.pending, waitingOn: peopleWaitedOn(store, ask.goalId, blocksAsker(ask), memberships) };
+    },
+    waiting: () => countWaiting(store, ask),
+  };
 }
 
 /**
@@ -31,16 +44,8 @@ export function shouldRun(deps: AppDeps, origin: WriteOrigin, goalId: string, tu
     const stored = selectTurn(ctx.store, goalId, agentId, turnId);
     if (stored) return ok(ShouldRunWire.parse(JSON.parse(stored.packet)));
     const quota = quotaState(ctx.store, goalId, ctx.now);
-    const decision = decideShouldRun({
-      goal,
-      agentId,
-      now: ctx.now,
-      quota,
-      todos: listTodos(ctx.store, goalId, ['open', 'blocked', 'deferred']),
-      openGates: openGatesFor(ctx.store, goalId).map((gate) => ({ gate, waitingOn: approversOf(ctx.store, gate) })),
-      doneTodoIds: doneTodoIds(ctx.store, goalId),
-      approvedGateIds: new Set(selectGates(ctx.store, { goalId, states: ['approved'] }).map((g) => g.id)),
-    });
+    const ask = { goalId, agentId, now: ctx.now, holds: gateHolds(ctx.store, goalId) };
+    const decision = decideShouldRun({ goal, agentId, quota, offer: workOnOffer(ctx.store, ask) });
     const packet = shouldRunToWire({ goalId, agentId, turnId }, decision, quota, ctx.at);
     insertTurn(ctx.store, { goal_id: goalId, agent_id: agentId, turn_id: turnId, mode: packet.mode, selected_todo_id: packet.selected_todo?.id ?? null, packet: JSON.stringify(packet), created_at: ctx.at });
     ctx.event({ goalId, type: 'turn.started', payload: { agent_id: agentId, turn_id: turnId, mode: packet.mode, work: packet.work, notify: packet.notify, selected_todo_id: packet.selected_todo?.id ?? null } });

@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { GateWire } from './gate-wire.js';
 import { QuotaWire, ShouldRunWire } from './should-run-wire.js';
-import { AgentWire, BindingWire, EventWire, EvidenceWire, GoalWire, PersonWire, StatusWire, TodoWire } from './wire.js';
+import { AgentWire, BindingWire, EventWire, EvidenceWire, GoalWire, PersonWire, TodoWire } from './wire.js';
+import { StatusWire } from './status-wire.js';
 
 /** Every `--json` output carries `schema_version`; fields are added, never renamed or removed. */
 export const CLI_SCHEMA_VERSION = 1;

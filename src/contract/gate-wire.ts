@@ -76,3 +76,4 @@ export function gateToWire(gate: Gate, now: Date, waitingOn?: readonly string[])
 export function openGateToWire(gate: Gate, waitingOn: readonly string[]): { id: string; question: string; waiting_on: string[] } {
   return { id: gate.id, question: gate.question, waiting_on: [...waitingOn] };
 }
+

@@ -7,7 +7,8 @@ import { PRIORITIES, TASK_CLASSES } from '../kernel/vocabulary.js';
 
 /** The hard size budget of one packet, in bytes of JSON. */
 export const SHOULD_RUN_BUDGET_BYTES = 4096;
-const MAX_GATES = 5;
+/** How many blocking gates a packet lists at most (`blocking_gates_total` counts them all). */
+export const PACKET_GATES_MAX = 5;
 const MAX_WAITING_ON = 3;
 
 /** Quota as agents see it. */
@@ -69,8 +70,8 @@ export function shouldRunToWire(ids: { goalId: string; agentId: string; turnId: 
     notify: d.notify,
     reason: clip(d.reason, 300),
     selected_todo: todo ? { id: todo.id, text: clip(todo.text, 400), priority: todo.priority, task_class: todo.taskClass, claimed_by_you: todo.claimedBy === ids.agentId } : null,
-    blocking_gates: d.blockingGates.slice(0, MAX_GATES).map(gateToPacket),
-    blocking_gates_total: d.blockingGates.length,
+    blocking_gates: d.blockingGates.slice(0, PACKET_GATES_MAX).map(gateToPacket),
+    blocking_gates_total: d.blockingGatesTotal,
     quota: quotaToWire(quota),
     next_calls: nextCalls(ids.goalId, ids.agentId, d),
     decided_at: decidedAt,

@@ -165,17 +165,6 @@ export function personToWire(person: Person): z.infer<typeof PersonWire> {
   return { id: person.id, name: person.name, timezone: person.timezone, identities: person.identities.map((i) => ({ surface: i.surface, external_id: i.externalId })) };
 }
 
-/** The answer of `GET /v1/goals/{goal}/status` and `loopx status --json`. */
-export const StatusWire = z.object({
-  goal: z.string(),
-  title: z.string(),
-  status: z.enum(GOAL_STATUSES),
-  lanes: z.record(z.enum(LANES), z.number()),
-  next: z.string(),
-  open_gates: z.array(z.object({ id: z.string(), question: z.string(), waiting_on: z.array(z.string()) })),
-});
-export type StatusWire = z.infer<typeof StatusWire>;
-
 /** A ledger row on the wire. */
 export const EventWire = z.object({
   seq: z.number(),

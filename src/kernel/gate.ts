@@ -99,26 +99,6 @@ export function resolveGateScope(blocks: GateBlocks, ctx: { askingAgent: string 
   return ok(ctx.askingAgent !== null ? { agent: ctx.askingAgent, todoIds: [], global: false } : { agent: null, todoIds: [], global: true });
 }
 
-/** True when an open gate holds back `todo` for `agentId` (listed todo, agent-scoped on that agent, or global). */
-export function gateBlocksTodo(gate: Pick<Gate, 'state' | 'blocks'>, todo: { id: string }, agentId: string | null): boolean {
-  if (!isOpenGate(gate)) return false;
-  if (gate.blocks.global) return true;
-  if (gate.blocks.todoIds.includes(todo.id)) return true;
-  return gate.blocks.agent !== null && gate.blocks.agent === agentId;
-}
-
-/**
- * `gateBlocksTodo` over many gates at once, answered in O(1) per todo: the open gates are indexed once
- * (global, blocked agents, blocked todos), so a goal with thousands of todos and gates stays fast to lane.
- */
-export function gateBlockIndex(gates: readonly Pick<Gate, 'state' | 'blocks'>[]): (todo: { id: string }, agentId: string | null) => boolean {
-  const open = gates.filter(isOpenGate);
-  const global = open.some((g) => g.blocks.global);
-  const todoIds = new Set(open.flatMap((g) => g.blocks.todoIds));
-  const agents = new Set(open.flatMap((g) => (g.blocks.agent === null ? [] : [g.blocks.agent])));
-  return (todo, agentId) => global || todoIds.has(todo.id) || (agentId !== null && agents.has(agentId));
-}
-
 /** True when the question is the same open question (dedupe): same words, case and spacing aside. */
 export function sameQuestion(a: string, b: string): boolean {
   const norm = (s: string) => s.trim().replace(/\s+/g, ' ').toLowerCase();

@@ -82,13 +82,3 @@ export function requireWorkable<T extends TodoState>(todo: T): Result<T, KernelE
   return fail('todo_not_open', `Todo ${todo.id} is ${todo.status}; it can no longer change.`);
 }
 
-/** Sort order for executable todos: the agent's own claims first, then priority, then age. */
-export function compareForSelection(agentId: string, now: Date) {
-  return (a: TodoState, b: TodoState): number => {
-    const mineA = activeHolder(a, now) === agentId ? 0 : 1;
-    const mineB = activeHolder(b, now) === agentId ? 0 : 1;
-    if (mineA !== mineB) return mineA - mineB;
-    if (a.priority !== b.priority) return a.priority < b.priority ? -1 : 1;
-    return a.createdAt < b.createdAt ? -1 : a.createdAt > b.createdAt ? 1 : 0;
-  };
-}

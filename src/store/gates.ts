@@ -1,3 +1,4 @@
+import type { RawBuilder } from 'kysely';
 import { z } from 'zod';
 import type { EscalationStep, Gate, GateRisk, GateState, OnExpire } from '../kernel/gate.js';
 import type { Origin } from '../kernel/vocabulary.js';
@@ -9,7 +10,7 @@ const StringList = z.array(z.string());
 type Vote = { personId: string; at: string };
 
 /** Current-revision votes of many gates in one query (a query per gate made a 1,000-gate status take ~0.4 s). */
-function votesOf(store: Store, rows: readonly Pick<GateTable, 'id' | 'revision'>[]): Map<string, Vote[]> {
+export function votesOf(store: Store, rows: readonly Pick<GateTable, 'id' | 'revision'>[]): Map<string, Vote[]> {
   const byGate = new Map<string, Vote[]>(rows.map((row) => [row.id, []]));
   if (rows.length === 0) return byGate;
   const revisions = new Map(rows.map((row) => [row.id, row.revision]));
@@ -96,14 +97,42 @@ export function selectGate(store: Store, id: string): Gate | undefined {
   return row ? gateFromRow(row, votesOf(store, [row]).get(row.id) ?? []) : undefined;
 }
 
-/** Gates, optionally of one goal and in some states, oldest first. */
-export function selectGates(store: Store, filter: { goalId?: string | undefined; states?: readonly GateState[] | undefined } = {}): Gate[] {
+/** Gates, optionally of one goal, in some states and only the oldest `limit`, oldest first. */
+export function selectGates(store: Store, filter: { goalId?: string | undefined; states?: readonly GateState[] | undefined; limit?: number } = {}): Gate[] {
   let query = store.kysely.selectFrom('gates').selectAll();
   if (filter.goalId !== undefined) query = query.where('goal_id', '=', filter.goalId);
   if (filter.states && filter.states.length > 0) query = query.where('state', 'in', filter.states);
-  const rows = store.all(query.orderBy('created_at').orderBy('id'));
+  query = query.orderBy('created_at').orderBy('id');
+  const rows = store.all(filter.limit === undefined ? query : query.limit(filter.limit));
   const votes = votesOf(store, rows);
   return rows.map((row) => gateFromRow(row, votes.get(row.id) ?? []));
+}
+
+/** How many of a goal's gates are in these states. */
+export function countGates(store: Store, goalId: string, states: readonly GateState[]): number {
+  const row = store.first(store.kysely.selectFrom('gates').select((eb) => eb.fn.countAll<number>().as('n')).where('goal_id', '=', goalId).where('state', 'in', states));
+  return row?.n ?? 0;
+}
+
+/** An approval policy and the asker it applies to: all that decides who may approve a gate. */
+export interface PolicyRow {
+  readonly goalId: string;
+  readonly requestedBy: string;
+  readonly policy: { readonly approvers: string[] | null; readonly allowSelfApproval: boolean };
+}
+
+/** The distinct approval policies (and askers) among a goal's gates matching `condition`, in the order their oldest gate was asked. */
+export function selectPolicies(store: Store, goalId: string, condition: RawBuilder<boolean>): PolicyRow[] {
+  const rows = store.all(
+    store.kysely
+      .selectFrom('gates')
+      .select(['approvers', 'allow_self_approval', 'requested_by', (eb) => eb.fn.min('created_at').as('oldest')])
+      .where('goal_id', '=', goalId)
+      .where(condition)
+      .groupBy(['approvers', 'allow_self_approval', 'requested_by'])
+      .orderBy('oldest'),
+  );
+  return rows.map((row) => ({ goalId, requestedBy: row.requested_by, policy: { approvers: row.approvers === null ? null : StringList.parse(JSON.parse(row.approvers)), allowSelfApproval: row.allow_self_approval === 1 } }));
 }
 
 /** The columns a transition may change. */

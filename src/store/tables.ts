@@ -1,3 +1,4 @@
+import type { GeneratedAlways } from 'kysely';
 import type { GateTable, GateVoteTable, GateGrantTable, QuotaPolicyTable, QuotaLedgerTable, TurnTable } from './tables-gates.js';
 import type { JobRunTable, AgentStaleFlagTable, BindingTable, ProjectionTable, OutboxTable, ProjectorCursorTable, InboundDedupeTable, WebLoginTokenTable, WebSessionTable } from './tables-chat.js';
 
@@ -85,6 +86,8 @@ export interface TodoTable {
   revision: number;
   created_at: string;
   updated_at: string;
+  /** The lane the row alone decides (generated; null for superseded todos): see src/store/todo-lanes.ts. */
+  base_lane: GeneratedAlways<string | null>;
 }
 
 /** Evidence: what an agent proves, compact and public-safe. */

@@ -1,3 +1,4 @@
+import type { Selectable } from 'kysely';
 import type { Todo } from '../kernel/todo.js';
 import type { LeaseState } from '../kernel/lease.js';
 import type { Priority, TaskClass, TodoRole, TodoStatus } from '../kernel/vocabulary.js';
@@ -5,7 +6,7 @@ import type { Store } from './db.js';
 import type { TodoTable } from './tables.js';
 
 /** Maps a stored row to the domain todo (the values were CHECK-constrained on the way in). */
-export function todoFromRow(row: TodoTable): Todo {
+export function todoFromRow(row: Selectable<TodoTable>): Todo {
   return {
     id: row.id,
     goalId: row.goal_id,

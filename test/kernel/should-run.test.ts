@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Gate } from '../../src/kernel/gate.js';
 import { computeQuotaState } from '../../src/kernel/quota.js';
-import { decideShouldRun, isResumeReady, type ShouldRunInput } from '../../src/kernel/should-run.js';
+import { decideShouldRun, type BlockingGates, type ShouldRunInput, type WorkOnOffer } from '../../src/kernel/should-run.js';
 import type { Todo } from '../../src/kernel/todo.js';
 
 const now = new Date('2026-01-05T09:00:00Z');
@@ -26,24 +26,35 @@ function gate(id: string, blocks: Partial<Gate['blocks']>, state: Gate['state'] 
   return { gate: g, waitingOn: ['ana'] };
 }
 
-function input(fields: Partial<ShouldRunInput>): ShouldRunInput {
-  return { goal: { id: 'demo', status: 'active' }, agentId: 'a1', now, quota: eligible, todos: [], openGates: [], doneTodoIds: new Set(), approvedGateIds: new Set(), ...fields };
+const none = { first: [], total: 0, pending: 0, waitingOn: [] };
+
+/** An offer whose counts fail the test if the decision asks for one the case does not need. */
+function offer(fields: Partial<{ monitor: Todo | null; next: Todo | null; held: number; blocking: BlockingGates; waiting: number }> = {}): WorkOnOffer {
+  const asked = (name: string, value: number | BlockingGates | undefined) => () => {
+    if (value === undefined) throw new Error(`the decision asked for ${name}, which this case does not need`);
+    return value as never;
+  };
+  return { monitor: fields.monitor ?? null, next: fields.next ?? null, held: asked('held', fields.held), blocking: asked('blocking', fields.blocking), waiting: asked('waiting', fields.waiting) };
 }
 
+function input(fields: Partial<ShouldRunInput>): ShouldRunInput {
+  return { goal: { id: 'demo', status: 'active' }, agentId: 'a1', quota: eligible, offer: offer(), ...fields };
+}
+
+const blockedBy = (...gates: ReturnType<typeof gate>[]): BlockingGates => ({ first: gates, total: gates.length, pending: gates.filter((g) => g.gate.state === 'pending').length, waitingOn: ['ana'] });
 const dueMonitor = todo('mon', { taskClass: 'monitor' });
-const futureMonitor = todo('mon2', { taskClass: 'monitor', status: 'deferred', resumeWhen: '2026-01-05T10:00:00Z' });
 
 describe('decideShouldRun: each mode', () => {
   it.each([
-    { mode: 'paused', work: false, notify: false, selected: null, input: input({ goal: { id: 'demo', status: 'stopped' }, todos: [todo('t1')] }) },
+    { mode: 'paused', work: false, notify: false, selected: null, input: input({ goal: { id: 'demo', status: 'stopped' }, offer: offer({ next: todo('t1') }) }) },
     { mode: 'completed', work: false, notify: false, selected: null, input: input({ goal: { id: 'demo', status: 'completed' }, quota: throttled }) },
-    { mode: 'throttled', work: false, notify: false, selected: null, input: input({ quota: throttled, todos: [todo('t1')] }) },
-    { mode: 'monitor_due', work: true, notify: false, selected: 'mon', input: input({ todos: [todo('t1'), dueMonitor] }) },
-    { mode: 'gate_wait', work: false, notify: true, selected: null, input: input({ todos: [todo('t1')], openGates: [gate('g1', { todoIds: ['t1'] })] }) },
-    { mode: 'scoped_fallback', work: true, notify: true, selected: 't2', input: input({ todos: [todo('t1', { priority: 'P0' }), todo('t2')], openGates: [gate('g1', { todoIds: ['t1'] })] }) },
-    { mode: 'deliver', work: true, notify: false, selected: 't1', input: input({ todos: [todo('t1')] }) },
-    { mode: 'replan', work: true, notify: false, selected: null, input: input({ todos: [todo('t1', { status: 'blocked' })] }) },
-    { mode: 'idle', work: false, notify: false, selected: null, input: input({ todos: [futureMonitor] }) },
+    { mode: 'throttled', work: false, notify: false, selected: null, input: input({ quota: throttled, offer: offer({ next: todo('t1') }) }) },
+    { mode: 'monitor_due', work: true, notify: false, selected: 'mon', input: input({ offer: offer({ monitor: dueMonitor, next: todo('t1') }) }) },
+    { mode: 'gate_wait', work: false, notify: true, selected: null, input: input({ offer: offer({ blocking: blockedBy(gate('g1', { todoIds: ['t1'] })) }) }) },
+    { mode: 'scoped_fallback', work: true, notify: true, selected: 't2', input: input({ offer: offer({ next: todo('t2'), held: 1, blocking: blockedBy(gate('g1', { todoIds: ['t1'] })) }) }) },
+    { mode: 'deliver', work: true, notify: false, selected: 't1', input: input({ offer: offer({ next: todo('t1'), held: 0 }) }) },
+    { mode: 'replan', work: true, notify: false, selected: null, input: input({ offer: offer({ blocking: none, waiting: 0 }) }) },
+    { mode: 'idle', work: false, notify: false, selected: null, input: input({ offer: offer({ blocking: none, waiting: 1 }) }) },
   ])('$mode', ({ input: given, mode, work, notify, selected }) => {
     const d = decideShouldRun(given);
     expect({ mode: d.mode, work: d.work, notify: d.notify, selected: d.selectedTodo?.id ?? null }).toEqual({ mode, work, notify, selected });
@@ -51,39 +62,26 @@ describe('decideShouldRun: each mode', () => {
   });
 });
 
-describe('decideShouldRun: precedence conflicts', () => {
+describe('decideShouldRun: precedence and what it reports', () => {
   it.each([
-    { name: 'a paused goal with a due monitor is paused', input: input({ goal: { id: 'demo', status: 'stopped' }, todos: [dueMonitor] }), mode: 'paused' },
-    { name: 'a throttled goal with a due monitor is throttled', input: input({ quota: throttled, todos: [dueMonitor] }), mode: 'throttled' },
-    { name: 'a gate on agent A does not stop agent B', input: input({ agentId: 'b1', todos: [todo('t1')], openGates: [gate('g1', { agent: 'a1' })] }), mode: 'deliver' },
-    { name: 'a gate on agent A stops agent A', input: input({ todos: [todo('t1')], openGates: [gate('g1', { agent: 'a1' })] }), mode: 'gate_wait' },
-    { name: 'a global gate stops everyone, even with no todos left', input: input({ agentId: 'b1', openGates: [gate('g1', { global: true })] }), mode: 'gate_wait' },
-    { name: 'a due monitor runs before a gate wait', input: input({ todos: [todo('t1'), dueMonitor], openGates: [gate('g1', { todoIds: ['t1'] })] }), mode: 'monitor_due' },
-    { name: 'a todo leased by another agent is not taken', input: input({ todos: [todo('t1', { claimedBy: 'a2', leaseExpiresAt: '2026-01-05T10:00:00Z', leaseVersion: 1 })] }), mode: 'idle' },
-    { name: 'a deferred todo whose time came is delivered', input: input({ todos: [todo('t1', { status: 'deferred', resumeWhen: '2026-01-05T08:00:00Z' })] }), mode: 'deliver' },
-    { name: 'a snoozed gate still holds work back but does not notify', input: input({ todos: [todo('t1')], openGates: [gate('g1', { todoIds: ['t1'] }, 'deferred')] }), mode: 'gate_wait' },
+    { name: 'a paused goal with a due monitor is paused', input: input({ goal: { id: 'demo', status: 'stopped' }, offer: offer({ monitor: dueMonitor }) }), mode: 'paused' },
+    { name: 'a throttled goal with a due monitor is throttled', input: input({ quota: throttled, offer: offer({ monitor: dueMonitor }) }), mode: 'throttled' },
+    { name: 'a due monitor runs before a gate wait', input: input({ offer: offer({ monitor: dueMonitor, blocking: blockedBy(gate('g1', { global: true })) }) }), mode: 'monitor_due' },
   ])('$name', ({ input: given, mode }) => {
     expect(decideShouldRun(given).mode).toBe(mode);
   });
 
-  it('a fallback is chosen when one todo is gated and another is not, with notify and work both true', () => {
-    const d = decideShouldRun(input({ todos: [todo('t1', { priority: 'P0' }), todo('t2', { priority: 'P3' })], openGates: [gate('g1', { todoIds: ['t1'] })] }));
-    expect(d).toMatchObject({ mode: 'scoped_fallback', work: true, notify: true, selectedTodo: { id: 't2' } });
+  it('a snoozed gate holds work back without asking anyone', () => {
+    const d = decideShouldRun(input({ offer: offer({ blocking: blockedBy(gate('g1', { todoIds: ['t1'] }, 'deferred')) }) }));
+    expect(d).toMatchObject({ mode: 'gate_wait', notify: false, blockingGatesTotal: 1 });
+  });
+
+  it('a fallback names how many todos wait and on whom, and reports every blocking gate', () => {
+    const blocking = { ...blockedBy(gate('g1', { todoIds: ['t1'] })), total: 7, waitingOn: ['ana', 'bo'] };
+    const d = decideShouldRun(input({ offer: offer({ next: todo('t2', { priority: 'P3' }), held: 3, blocking }) }));
+    expect(d).toMatchObject({ mode: 'scoped_fallback', work: true, notify: true, selectedTodo: { id: 't2' }, blockingGatesTotal: 7 });
+    expect(d.reason).toContain("3 todo(s) wait on ana, bo's decision");
     expect(d.blockingGates.map((g) => g.gate.id)).toEqual(['g1']);
-  });
-
-  it("prefers the agent's own claimed todo, then priority, then age", () => {
-    const mine = todo('t3', { priority: 'P4', claimedBy: 'a1', leaseExpiresAt: '2026-01-05T10:00:00Z', leaseVersion: 1 });
-    expect(decideShouldRun(input({ todos: [todo('t1', { priority: 'P0' }), mine] })).selectedTodo?.id).toBe('t3');
-  });
-});
-
-describe('isResumeReady', () => {
-  const ctx = { now, doneTodoIds: new Set(['t9']), approvedGateIds: new Set(['g9']) };
-  it.each([
-    ['todo_done:t9', true], ['todo_done:t8', false], ['gate:g9', true], ['gate:g8', false], ['2026-01-05T09:00:00Z', true], ['2026-01-05T09:00:01Z', false],
-  ])('%s → %s', (when, expected) => {
-    expect(isResumeReady(when, ctx)).toBe(expected);
   });
 });
 

@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { laneOf, type Lane } from '../../src/kernel/lanes.js';
-import { compareForSelection, decideCompletion, type TodoState } from '../../src/kernel/todo.js';
+import { decideCompletion, type TodoState } from '../../src/kernel/todo.js';
 
 const now = new Date('2026-01-05T09:00:00Z');
 const base: TodoState = {
@@ -44,35 +43,3 @@ describe('decideCompletion', () => {
   });
 });
 
-describe('laneOf', () => {
-  const ctx = { now, gatedByPendingGate: false, holderActivityAt: null };
-  it.each<{ name: string; todo: TodoState; gated?: boolean; activity?: string | null; lane: Lane }>([
-    { name: 'done', todo: { ...base, status: 'done' }, lane: 'done' },
-    { name: 'user action', todo: { ...base, taskClass: 'user_action', role: 'user' }, lane: 'user_gate' },
-    { name: 'blocked', todo: { ...base, status: 'blocked' }, lane: 'blocked' },
-    { name: 'deferred', todo: { ...base, status: 'deferred' }, lane: 'blocked' },
-    { name: 'blocker class', todo: { ...base, taskClass: 'blocker' }, lane: 'blocked' },
-    { name: 'gated by a pending gate', todo: base, gated: true, lane: 'blocked' },
-    { name: 'review', todo: { ...base, actionKind: 'review' }, lane: 'review' },
-    { name: 'leased with activity since the lease began', todo: leased, activity: '2026-01-05T08:50:00Z', lane: 'running' },
-    { name: 'leased, no activity since the lease began', todo: leased, activity: '2026-01-05T08:00:00Z', lane: 'claimed' },
-    { name: 'expired lease still claimed', todo: { ...leased, leaseExpiresAt: '2026-01-05T08:59:00Z' }, activity: '2026-01-05T08:50:00Z', lane: 'claimed' },
-    { name: 'open', todo: base, lane: 'todo' },
-    { name: 'done wins over user action', todo: { ...base, status: 'done', taskClass: 'user_action' }, lane: 'done' },
-    { name: 'gate wins over review', todo: { ...base, actionKind: 'review' }, gated: true, lane: 'blocked' },
-  ])('$name → $lane', ({ todo, gated, activity, lane }) => {
-    expect(laneOf(todo, { ...ctx, gatedByPendingGate: gated ?? false, holderActivityAt: activity ?? null })).toBe(lane);
-  });
-});
-
-describe('compareForSelection', () => {
-  it("puts the agent's own claims first, then priority, then age", () => {
-    const todos: TodoState[] = [
-      { ...base, id: 'old-p2', createdAt: '2026-01-01T00:00:00Z' },
-      { ...base, id: 'new-p1', priority: 'P1', createdAt: '2026-01-04T00:00:00Z' },
-      { ...base, id: 'new-p2', createdAt: '2026-01-04T00:00:00Z' },
-      { ...leased, id: 'mine', priority: 'P4' },
-    ];
-    expect([...todos].sort(compareForSelection('a1', now)).map((t) => t.id)).toEqual(['mine', 'new-p1', 'old-p2', 'new-p2']);
-  });
-});

@@ -24,9 +24,11 @@ function todoHtml(laned: LanedTodo, now: Date, timezone: string): Html {
 function lanesHtml(detail: GoalDetail, now: Date): Html {
   return html`<div class="lanes">${LANES.map((lane) => {
     const todos = detail.todos.filter((t) => t.lane === lane);
-    return html`<section class="lane lane-${lane}" aria-label="${LANE_LABELS[lane]}: ${todos.length}"><h3>${LANE_LABELS[lane]} <span class="count">${todos.length}</span></h3>${
+    const count = detail.todoLanes[lane];
+    const more = count > todos.length ? html`<p class="meta">… and ${count - todos.length} more: <code>loopx todo list ${detail.goal.id}</code></p>` : '';
+    return html`<section class="lane lane-${lane}" aria-label="${LANE_LABELS[lane]}: ${count}"><h3>${LANE_LABELS[lane]} <span class="count">${count}</span></h3>${
       todos.length > 0 ? html`<ul class="items">${todos.map((t) => todoHtml(t, now, detail.goal.timezone))}</ul>` : ''
-    }</section>`;
+    }${more}</section>`;
   })}</div>`;
 }
 

@@ -1,8 +1,7 @@
 import type { BoardView, LaneView, PendingGateSummary } from '../../../cards/views.js';
 import type { KernelError } from '../../kernel/errors.js';
-import { LANES } from '../../kernel/lanes.js';
+import { LANES, type Lane } from '../../kernel/lanes.js';
 import { ok, type Result } from '../../kernel/result.js';
-import { priorityRank } from '../../kernel/vocabulary.js';
 import { findAgent, listGoalAgents } from '../../store/agents.js';
 import type { Store } from '../../store/db.js';
 import { listEvidence } from '../../store/evidence.js';
@@ -22,12 +21,10 @@ export interface BoardExtras {
   readonly boardUrl?: string | null;
 }
 
-function laneViews(todos: readonly LanedTodo[]): LaneView[] {
+function laneViews(counts: Record<Lane, number>, todos: readonly LanedTodo[]): LaneView[] {
   return LANES.map((lane) => {
-    const inLane = todos.filter((t) => t.lane === lane).map((t) => t.todo);
-    const ordered = lane === 'done' ? [...inLane].sort((a, b) => (b.completedAt ?? '').localeCompare(a.completedAt ?? '')) : [...inLane].sort((a, b) => priorityRank(a.priority) - priorityRank(b.priority) || a.createdAt.localeCompare(b.createdAt));
-    const top = ordered.slice(0, LANE_TOP_ITEMS).map((todo) => ({ text: todo.text, meta: [todo.priority, todo.claimedBy].filter((m) => m !== null).join(' · ') }));
-    return { lane, count: inLane.length, top };
+    const top = todos.filter((t) => t.lane === lane).slice(0, LANE_TOP_ITEMS).map(({ todo }) => ({ text: todo.text, meta: [todo.priority, todo.claimedBy].filter((m) => m !== null).join(' · ') }));
+    return { lane, count: counts[lane], top };
   });
 }
 
@@ -47,17 +44,17 @@ function lastChangeAt(store: Store, goalId: string, fallback: string): string {
 
 /** The board card's read model for one goal at `now`. */
 export function boardView(store: Store, goalId: string, now: Date, extras: BoardExtras = {}): Result<BoardView, KernelError> {
-  const status = goalStatus(store, goalId, now);
+  const status = goalStatus(store, goalId, now, LANE_TOP_ITEMS);
   if (!status.ok) return status;
-  const { goal, todos } = status.value;
+  const { goal, todos, todoLanes } = status.value;
   const evidence = listEvidence(store, goalId, 1)[0];
   const latestEvidence = evidence ? { kind: evidence.kind, summary: evidence.summary, url: evidence.url, by: evidence.agentId, at: evidence.createdAt } : null;
   const lastActivity = lastActivityOf(store, goalId, latestEvidence);
-  const openWork = todos.some((t) => t.lane !== 'done');
+  const openWork = LANES.some((lane) => lane !== 'done' && todoLanes[lane] > 0);
   const silent = lastActivity !== null && now.getTime() - Date.parse(lastActivity.at) > STALE_AFTER_MS;
   return ok({
     goal: { id: goal.id, title: goal.title, status: goal.status, objective: goal.objective, timezone: goal.timezone },
-    lanes: laneViews(todos),
+    lanes: laneViews(todoLanes, todos),
     needsYou: extras.needsYou ?? [],
     latestEvidence,
     quota: extras.quota ?? null,

@@ -29,9 +29,12 @@ export function allGoalStatuses(store: Store, now: Date): GoalStatus[] {
   });
 }
 
+/** How many todos of each lane the goal page lists; the lane counts cover them all. */
+export const GOAL_PAGE_TODOS_PER_LANE = 50;
+
 /** Everything the goal page needs. */
 export function goalDetail(store: Store, goalId: string, now: Date, evidenceLimit = 50): Result<GoalDetail, KernelError> {
-  const status = goalStatus(store, goalId, now);
+  const status = goalStatus(store, goalId, now, GOAL_PAGE_TODOS_PER_LANE);
   if (!status.ok) return status;
   const names = new Map(listPeople(store).map((p) => [p.id, p.name]));
   const members = listMemberships(store, goalId).map((m) => ({ personId: m.personId, name: names.get(m.personId) ?? m.personId, role: m.role }));

@@ -1,30 +1,35 @@
 import type { KernelError } from '../../kernel/errors.js';
 import type { Goal } from '../../kernel/goal.js';
-import { emptyLaneCounts, laneOf, type Lane } from '../../kernel/lanes.js';
+import type { Lane } from '../../kernel/lanes.js';
 import { ok, type Result } from '../../kernel/result.js';
-import type { Todo } from '../../kernel/todo.js';
-import { listAgents } from '../../store/agents.js';
+import type { TodoStatus } from '../../kernel/vocabulary.js';
 import type { Store } from '../../store/db.js';
 import { listMemberships } from '../../store/goals.js';
-import { listTodos } from '../../store/todos.js';
-import { gateBlockIndex, type Gate } from '../../kernel/gate.js';
+import { countLanes, firstTodosByLane, gateHolds, lanedTodos, type LanedTodo } from '../../store/todo-lanes.js';
+import type { Gate } from '../../kernel/gate.js';
 import { requireGoal } from '../lookup.js';
-import { approversOf, openGatesFor } from './gates.js';
+import { approversOf, oldestPendingGates, peopleWaitedOn } from './gates.js';
 
-/** A todo with its derived lane. */
-export interface LanedTodo {
-  readonly todo: Todo;
-  readonly lane: Lane;
-}
+export type { LanedTodo } from '../../store/todo-lanes.js';
 
-/** The read model behind `status`, the board card and the web board. */
+/** How many todos of each lane a status lists by default (the board card's three). */
+export const STATUS_TODOS_PER_LANE = 3;
+/** How many pending gates a status lists (oldest first); `openGatesTotal` counts them all. */
+export const STATUS_GATE_LIMIT = 25;
+
+/** The read model behind `status`, the board card and the web board. Its cost does not grow with the goal's size. */
 export interface GoalStatus {
   readonly goal: Goal;
+  /** Every live todo counted in its lane; User Gate also counts pending gates. */
   readonly lanes: Record<Lane, number>;
+  /** The same counts without the pending gates: todos only (the board card's lanes). */
+  readonly todoLanes: Record<Lane, number>;
+  /** The first todos of each lane in board order, at most `perLane` per lane. */
   readonly todos: readonly LanedTodo[];
   readonly next: string;
-  /** Gates waiting on a person (pending), oldest first, with who they wait on. */
+  /** The oldest pending gates (at most STATUS_GATE_LIMIT), with who they wait on. */
   readonly openGates: readonly GateWait[];
+  readonly openGatesTotal: number;
 }
 
 /** A pending gate and the people it waits on. */
@@ -33,28 +38,22 @@ export interface GateWait {
   readonly waitingOn: readonly string[];
 }
 
-/** Places every live todo of a goal in its lane (pass the goal's open gates when you already have them). */
-export function laneTodos(store: Store, goalId: string, now: Date, openGates: readonly Gate[] = openGatesFor(store, goalId)): LanedTodo[] {
-  const lastSeen = new Map(listAgents(store).map((a) => [a.id, a.lastSeenAt]));
-  const blockedByGate = gateBlockIndex(openGates);
-  return listTodos(store, goalId, ['open', 'blocked', 'deferred', 'done']).map((todo) => ({
-    todo,
-    lane: laneOf(todo, {
-      now,
-      gatedByPendingGate: blockedByGate(todo, todo.claimedBy),
-      holderActivityAt: todo.claimedBy ? (lastSeen.get(todo.claimedBy) ?? null) : null,
-    }),
-  }));
+/** Who the pending gates wait on: how many gates, and everyone they wait on. */
+export interface GatesWaiting {
+  readonly count: number;
+  readonly people: readonly string[];
+}
+
+/** Every live todo of a goal in its lane, optionally only some statuses (the todo lists; reads every row). */
+export function laneTodos(store: Store, goalId: string, now: Date, statuses?: readonly TodoStatus[]): LanedTodo[] {
+  return lanedTodos(store, goalId, gateHolds(store, goalId), now, statuses);
 }
 
 /** One plain sentence: who acts next. */
-export function whoActsNext(goal: Goal, lanes: Record<Lane, number>, gates: readonly GateWait[] = []): string {
+export function whoActsNext(goal: Goal, lanes: Record<Lane, number>, gates: GatesWaiting = { count: 0, people: [] }): string {
   if (goal.status === 'stopped') return 'An owner: the goal is paused; resume it to let agents work.';
   if (goal.status === 'completed') return 'Nobody: the goal is completed.';
-  if (gates.length > 0) {
-    const people = [...new Set(gates.flatMap((g) => g.waitingOn))];
-    return `${people.length > 0 ? people.join(', ') : 'An owner'}: ${gates.length} gate(s) wait for a decision.`;
-  }
+  if (gates.count > 0) return `${gates.people.length > 0 ? gates.people.join(', ') : 'An owner'}: ${gates.count} gate(s) wait for a decision.`;
   if (lanes.user_gate > 0) return `A person: ${lanes.user_gate} item(s) wait in User Gate.`;
   const runnable = lanes.todo + lanes.claimed + lanes.running + lanes.review;
   if (runnable > 0) return `Agents: ${runnable} todo(s) are ready or in progress.`;
@@ -62,17 +61,18 @@ export function whoActsNext(goal: Goal, lanes: Record<Lane, number>, gates: read
   return 'Agents: nothing is open; replan with successor todos or complete the goal.';
 }
 
-/** The status of one goal at `now`. */
-export function goalStatus(store: Store, goalId: string, now: Date): Result<GoalStatus, KernelError> {
+/** The status of one goal at `now`, listing the first `perLane` todos of each lane. */
+export function goalStatus(store: Store, goalId: string, now: Date, perLane = STATUS_TODOS_PER_LANE): Result<GoalStatus, KernelError> {
   const found = requireGoal(store, goalId);
   if (!found.ok) return found;
   const goal = found.value;
-  const gates = openGatesFor(store, goalId);
-  const todos = laneTodos(store, goalId, now, gates);
-  const lanes = emptyLaneCounts();
-  for (const { lane } of todos) lanes[lane] += 1;
+  const holds = gateHolds(store, goalId);
+  const todoLanes = countLanes(store, goalId, holds, now);
+  const todos = firstTodosByLane(store, goalId, holds, now, todoLanes, perLane);
   const memberships = listMemberships(store, goalId);
-  const openGates = gates.filter((gate) => gate.state === 'pending').map((gate) => ({ gate, waitingOn: approversOf(store, gate, memberships) }));
-  lanes.user_gate += openGates.length;
-  return ok({ goal, lanes, todos, next: whoActsNext(goal, lanes, openGates), openGates });
+  const pending = oldestPendingGates(store, goalId, STATUS_GATE_LIMIT);
+  const openGates = pending.gates.map((gate) => ({ gate, waitingOn: approversOf(store, gate, memberships) }));
+  const lanes = { ...todoLanes, user_gate: todoLanes.user_gate + pending.total };
+  const next = whoActsNext(goal, lanes, { count: pending.total, people: peopleWaitedOn(store, goalId, undefined, memberships) });
+  return ok({ goal, lanes, todoLanes, todos, next, openGates, openGatesTotal: pending.total });
 }

@@ -1,7 +1,6 @@
 import { goalStatus } from '../../app/queries/goal-status.js';
 import { AuditOutput, EventsOutput, StatusOutput } from '../../contract/cli-output.js';
-import type { StatusWire } from '../../contract/wire.js';
-import { openGateToWire } from '../../contract/gate-wire.js';
+import { statusToWire, type StatusWire } from '../../contract/status-wire.js';
 import { kernelError } from '../../kernel/errors.js';
 import { LANE_LABELS, LANES } from '../../kernel/lanes.js';
 import { err } from '../../kernel/result.js';
@@ -13,7 +12,8 @@ import { output, table } from '../output.js';
 function statusText(s: StatusWire): string {
   const lanes = LANES.map((lane) => `${LANE_LABELS[lane]} ${s.lanes[lane] ?? 0}`).join(' · ');
   const gates = s.open_gates.map((g) => `\n  gate ${g.id}: ${g.question} (waits on ${g.waiting_on.join(', ') || 'nobody'})`).join('');
-  return `${s.goal} [${s.status}] ${s.title}\n  ${lanes}\n  next: ${s.next}${gates}`;
+  const more = s.open_gates_total > s.open_gates.length ? `\n  … and ${s.open_gates_total - s.open_gates.length} more pending gate(s): loopx gate list ${s.goal}` : '';
+  return `${s.goal} [${s.status}] ${s.title}\n  ${lanes}\n  next: ${s.next}${gates}${more}`;
 }
 
 /** `loopx status`, `loopx events`, `loopx audit verify`. */
@@ -31,7 +31,7 @@ export const ledgerCommands: readonly Command[] = [
       for (const id of ids) {
         const status = goalStatus(deps.store, id, now);
         if (!status.ok) return status;
-        statuses.push({ goal: id, title: status.value.goal.title, status: status.value.goal.status, lanes: status.value.lanes, next: status.value.next, open_gates: status.value.openGates.map((w) => openGateToWire(w.gate, w.waitingOn)) });
+        statuses.push(statusToWire(status.value));
       }
       return output(
         { ok: true, value: statuses },

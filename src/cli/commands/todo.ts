@@ -108,7 +108,7 @@ export const todoCommands: readonly Command[] = [
     output: TodoListOutput,
     async run(ctx) {
       const deps = await ctx.openApp();
-      const laned = laneTodos(deps.store, positional(ctx, 0, 'goal'), deps.clock.now()).filter((t) => ctx.flags.all === true || t.todo.status !== 'done');
+      const laned = laneTodos(deps.store, positional(ctx, 0, 'goal'), deps.clock.now(), ctx.flags.all === true ? undefined : ['open', 'blocked', 'deferred']);
       return output(
         { ok: true, value: laned },
         (all) => ({ todos: all.map((t) => todoToWire(t.todo, t.lane)) }),

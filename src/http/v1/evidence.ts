@@ -2,8 +2,8 @@ import { addEvidenceGrouped, recordHeartbeat, type EvidenceInput } from '../../a
 import { goalStatus } from '../../app/queries/goal-status.js';
 import { requireGoalAccess } from '../../app/actor.js';
 import { EvidenceRequest, HeartbeatRequest, type InlineEvidenceRequest } from '../../contract/requests.js';
-import { evidenceToWire, type StatusWire } from '../../contract/wire.js';
-import { openGateToWire } from '../../contract/gate-wire.js';
+import { evidenceToWire } from '../../contract/wire.js';
+import { statusToWire } from '../../contract/status-wire.js';
 import type { z } from 'zod';
 import { errorResponse } from '../errors.js';
 import { param, respond, withBody, type AgentCall, type Route } from './route.js';
@@ -56,14 +56,7 @@ export const evidenceRoutes: readonly Route[] = [
       const goalId = param(call, 'goal');
       const access = requireGoalAccess(call.deps.store, call.actor, goalId);
       if (!access.ok) return errorResponse(access.error);
-      return respond(goalStatus(call.deps.store, goalId, call.deps.clock.now()), (s): StatusWire => ({
-        goal: s.goal.id,
-        title: s.goal.title,
-        status: s.goal.status,
-        lanes: s.lanes,
-        next: s.next,
-        open_gates: s.openGates.map((w) => openGateToWire(w.gate, w.waitingOn)),
-      }));
+      return respond(goalStatus(call.deps.store, goalId, call.deps.clock.now()), statusToWire);
     },
   },
 ];

@@ -27,7 +27,7 @@ function listTodosRoute(call: AgentCall) {
   if (status !== null && !TODO_STATUSES.includes(status as TodoStatus)) {
     return errorResponse(kernelError('invalid_request', `Unknown status "${status}"; use one of ${TODO_STATUSES.join(', ')}.`));
   }
-  const todos = laneTodos(call.deps.store, goalId, call.deps.clock.now()).filter((t) => status === null || t.todo.status === status);
+  const todos = laneTodos(call.deps.store, goalId, call.deps.clock.now(), status === null ? undefined : [status as TodoStatus]);
   return { status: 200, body: { todos: todos.map((t) => todoToWire(t.todo, t.lane)) } };
 }
 
