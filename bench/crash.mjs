@@ -1,87 +1,117 @@
 #!/usr/bin/env node
 // Crash test (perf-reliability §2.4/§3.4): kill -9 the real `loopx serve` at random moments while clients post
-// evidence and retry with their Idempotency-Key; after every kill, check the database before restarting it.
-// Usage: node bench/crash.mjs [--kills 50] [--clients 16] [--synchronous FULL|NORMAL]
+// evidence and ask gates, retrying with their Idempotency-Key; after every kill, check the database before
+// restarting it. The server projects cards to a Slack Web API stub that outlives the kills: every card must be
+// posted once, never twice, and at the end show a fresh render (bench/lib/crash-projection.mjs).
+// Usage: node bench/crash.mjs [--kills 50] [--clients 16] [--synchronous FULL|NORMAL] [--drain 180]
 import { randomUUID } from 'node:crypto';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { checkDatabase } from './lib/crash-checks.mjs';
+import { checkCards, divergedCards, startCrashProjection, stubCalls, waitForDrain } from './lib/crash-projection.mjs';
 import { percentile, scratchDir, seedAgent, startServe, stop } from './lib/loopx.mjs';
 
 const { values } = parseArgs({
-  options: { kills: { type: 'string', default: '50' }, clients: { type: 'string', default: '16' }, synchronous: { type: 'string', default: 'FULL' } },
+  options: {
+    kills: { type: 'string', default: '50' },
+    clients: { type: 'string', default: '16' },
+    synchronous: { type: 'string', default: 'FULL' },
+    drain: { type: 'string', default: '180' },
+  },
 });
 const kills = Number(values.kills);
 const dir = scratchDir('crash');
-const env = { LOOPX_DB: join(dir, 'loopx.db'), LOOPX_SYNCHRONOUS: values.synchronous };
-const token = seedAgent(env, { goalId: 'crash' });
+const database = { LOOPX_DB: join(dir, 'loopx.db'), LOOPX_SYNCHRONOUS: values.synchronous };
+const token = seedAgent(database, { goalId: 'crash' });
+const { env, stub } = await startCrashProjection(database, 'crash');
 
-/** Client-side truth: every event, whether it was acknowledged, and how often it was sent. */
-const acked = new Set();
-const attempts = new Map();
+/** Client-side truth per kind of write: which ids were acknowledged, and how often each was sent. */
+const evidence = { acked: new Set(), attempts: new Map() };
+const gates = { acked: new Set(), attempts: new Map() };
 let url = '';
 let running = true;
 let failedAttempts = 0;
 
-async function postOnce(eventId) {
-  const response = await fetch(`${url}/v1/evidence`, {
+async function postOnce(path, id, body) {
+  const response = await fetch(`${url}${path}`, {
     method: 'POST',
-    headers: { 'content-type': 'application/json', authorization: `Bearer ${token}`, 'idempotency-key': eventId },
-    body: JSON.stringify({ goal_id: 'crash', kind: 'log', summary: `crash-test event ${eventId}`, data: { event_id: eventId } }),
+    headers: { 'content-type': 'application/json', authorization: `Bearer ${token}`, 'idempotency-key': id },
+    body: JSON.stringify(body),
     signal: AbortSignal.timeout(5_000),
   });
   await response.arrayBuffer();
   return response.status;
 }
 
-// A client posts one event at a time and retries it (same key) until it is acknowledged, like a real agent outbox.
-async function client() {
+const postEvidence = (id) => postOnce('/v1/evidence', id, { goal_id: 'crash', kind: 'log', summary: `crash-test event ${id}`, data: { event_id: id } });
+// Every gate gets a card of its own: a new post, which is where a crash can lose the answer to an accepted post.
+const askGate = (id) => postOnce('/v1/goals/crash/gates', id, { question: `May the crash test go on after ${id}?` });
+
+// A client sends one write at a time and retries it (same key) until it is acknowledged, like a real agent outbox.
+async function client(send, truth, pauseMs = 0) {
   while (running) {
-    const eventId = randomUUID();
+    const id = randomUUID();
     for (;;) {
-      attempts.set(eventId, (attempts.get(eventId) ?? 0) + 1);
-      const status = await postOnce(eventId).catch(() => 0);
+      truth.attempts.set(id, (truth.attempts.get(id) ?? 0) + 1);
+      const status = await send(id).catch(() => 0);
       if (status === 201) {
-        acked.add(eventId);
+        truth.acked.add(id);
         break;
       }
-      if (status >= 400 && status < 500) throw new Error(`event ${eventId} refused with ${status}: the crash test sends only valid events`);
+      if (status >= 400 && status < 500) throw new Error(`write ${id} refused with ${status}: the crash test sends only valid writes`);
       failedAttempts += 1;
       if (!running) break;
       await new Promise((r) => setTimeout(r, 10 + Math.random() * 20));
     }
+    if (pauseMs > 0) await new Promise((r) => setTimeout(r, pauseMs));
   }
 }
 
 const readyTimes = [];
 const problems = [];
+const seen = new Set();
+/** Records each problem once, at the first check that saw it (a duplicate post stays visible after later kills). */
+function report(when, found) {
+  for (const problem of found) {
+    if (seen.has(problem)) continue;
+    seen.add(problem);
+    problems.push(`${when}: ${problem}`);
+  }
+}
 let serve = await startServe(env);
 url = serve.url;
 readyTimes.push(serve.readyMs);
-const clients = Array.from({ length: Number(values.clients) }, () => client());
+const clients = [...Array.from({ length: Number(values.clients) }, () => client(postEvidence, evidence)), client(askGate, gates), client(askGate, gates)];
 let lastCheck;
 for (let kill = 1; kill <= kills; kill += 1) {
   await new Promise((r) => setTimeout(r, 100 + Math.random() * 400));
-  const ackedBeforeKill = new Set(acked);
+  const ackedBeforeKill = new Set(evidence.acked);
   await stop(serve.child, 'SIGKILL');
-  lastCheck = checkDatabase(env.LOOPX_DB, ackedBeforeKill, attempts);
-  for (const problem of lastCheck.problems) problems.push(`after kill ${kill}: ${problem}`);
+  lastCheck = checkDatabase(env.LOOPX_DB, ackedBeforeKill, evidence.attempts);
+  const cards = checkCards(env.LOOPX_DB, stub);
+  report(`after kill ${kill}`, [...lastCheck.problems, ...cards.problems]);
   serve = await startServe(env);
   url = serve.url;
   readyTimes.push(serve.readyMs);
-  if (kill % 10 === 0 || kill === kills) console.log(`kill ${kill}/${kills}: ${acked.size} acked, ${lastCheck.rows} rows, ${lastCheck.problems.length} problems`);
+  if (kill % 10 === 0 || kill === kills) console.log(`kill ${kill}/${kills}: ${evidence.acked.size} acked, ${lastCheck.rows} rows, ${cards.cards} cards, ${problems.length} problems`);
 }
 running = false;
 await Promise.all(clients);
+const drainMs = await waitForDrain(env.LOOPX_DB, Number(values.drain) * 1000);
 await stop(serve.child, 'SIGTERM');
-const final = checkDatabase(env.LOOPX_DB, acked, attempts);
-for (const problem of final.problems) problems.push(`final: ${problem}`);
+await stub.close();
+const final = checkDatabase(env.LOOPX_DB, evidence.acked, evidence.attempts);
+const finalCards = checkCards(env.LOOPX_DB, stub, { final: true });
+const convergence = divergedCards(env, finalCards.projections, stub);
+if (drainMs === null) report('final', [`the outbox did not drain within ${values.drain} s`]);
+if (convergence.diverged.length > 0) report('final', [`cards not showing a fresh render: ${convergence.diverged.slice(0, 5).join(', ')}`]);
+report('final', [...final.problems, ...finalCards.problems]);
 
-const retried = [...attempts.values()].filter((n) => n > 1).length;
+const retried = [...evidence.attempts.values()].filter((n) => n > 1).length;
 console.log(JSON.stringify({
   kills,
   synchronous: values.synchronous,
-  acked: acked.size,
+  acked: evidence.acked.size,
   evidence_rows: final.rows,
   lost_acked: final.lost,
   duplicated: final.duplicated,
@@ -90,11 +120,20 @@ console.log(JSON.stringify({
   events_retried: retried,
   integrity_check: final.integrity,
   ledger_chain: final.chain,
-  outbox: final.outbox,
+  gates_asked: gates.acked.size,
+  cards: {
+    ...stubCalls(stub),
+    cards_on_slack: finalCards.cards,
+    duplicate_posts: finalCards.duplicates,
+    outbox_pending_at_end: finalCards.pending,
+    outbox_dead_at_end: finalCards.dead,
+    drained_after_ms: drainMs,
+    converged: `${convergence.live - convergence.diverged.length}/${convergence.live}`,
+  },
   restart_to_ready_ms: { p50: Math.round(percentile(readyTimes, 50)), max: Math.round(Math.max(...readyTimes)) },
 }, null, 2));
 if (problems.length > 0) {
   console.error(`CRASH TEST FAILED:\n${problems.slice(0, 20).join('\n')}`);
   process.exit(1);
 }
-console.log(`crash test ok: ${kills} kills, ${acked.size} acknowledged events, 0 lost, 0 duplicated`);
+console.log(`crash test ok: ${kills} kills, ${evidence.acked.size} acknowledged events, 0 lost, 0 duplicated; ${finalCards.cards} cards posted once each, all converged`);

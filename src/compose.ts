@@ -70,11 +70,16 @@ async function openLark(deps: AppDeps, config: Config, sources: readonly CardSou
   });
 }
 
-/** Builds the chat surfaces that have credentials, and the projection engine that keeps their cards current. */
-export async function openChat(deps: AppDeps, config: Config): Promise<ChatRuntime> {
+/** The live cards chat surfaces show (board and gates, linking to the web board at `base`), as `loopx serve` renders them. */
+export function chatCardSources(config: Config): { readonly base: string; readonly sources: readonly CardSource[] } {
   const base = boardUrl(config, config.LOOPX_PORT);
   const boardExtras = (store: AppDeps['store'], goalId: string, now: Date) => ({ ...defaultBoardExtras(store, goalId, now), boardUrl: `${base}/goals/${goalId}` });
-  const sources = [createBoardSource(boardExtras), createGateSource()];
+  return { base, sources: [createBoardSource(boardExtras), createGateSource()] };
+}
+
+/** Builds the chat surfaces that have credentials, and the projection engine that keeps their cards current. */
+export async function openChat(deps: AppDeps, config: Config): Promise<ChatRuntime> {
+  const { base, sources } = chatCardSources(config);
   const slack = await openSlack(deps, config, base);
   const lark = await openLark(deps, config, sources);
   const surfaces = [slack?.surface, lark?.surface].filter((s): s is ChatSurface => s !== undefined);

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { Card } from '../../cards/model.js';
 import type { Logger } from '../../src/app/deps.js';
-import type { ChatSurface, MessageRef, SendOutcome } from '../../src/app/surface.js';
+import type { ChatSurface, MessageRef, PostOptions, SendOutcome } from '../../src/app/surface.js';
 import { cardToLark } from './render.js';
 import type { LarkApi, LarkReply } from './sdk.js';
 
@@ -39,7 +39,7 @@ export function createLarkSurface(api: LarkApi, logger: Logger): ChatSurface {
   }
   return {
     name: 'lark',
-    async post(destination: string, card: Card, options: { readonly idempotencyKey: string; readonly threadOf?: MessageRef }): Promise<SendOutcome> {
+    async post(destination: string, card: Card, options: PostOptions): Promise<SendOutcome> {
       const { content, degradeLevel } = cardToLark(card);
       if (degradeLevel > 0) logger.info({ surface: 'lark', card: card.key, degradeLevel }, 'card cut to fit Lark limits');
       const uuid = larkUuidOf(options.idempotencyKey);

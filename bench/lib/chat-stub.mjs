@@ -5,7 +5,7 @@
 import { createServer } from 'node:http';
 
 /** A sliding-window limit: at most `max` calls in any `windowMs`; answers how long until the next is allowed. */
-function slidingWindow(max, windowMs) {
+export function slidingWindow(max, windowMs) {
   const calls = new Map();
   return (key, now) => {
     const recent = (calls.get(key) ?? []).filter((t) => t > now - windowMs);

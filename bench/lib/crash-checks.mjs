@@ -11,10 +11,6 @@ function eventIdCounts(db) {
   return counts;
 }
 
-function hasTable(db, name) {
-  return db.prepare("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = ?").get(name) !== undefined;
-}
-
 /**
  * Every acknowledged event is present exactly once, no row was never sent, no row is duplicated,
  * `integrity_check` is ok and the ledger's hash chain verifies. Returns counts and the problems found.
@@ -25,7 +21,6 @@ export function checkDatabase(path, acked, sent) {
   const integrity = probe.pragma('integrity_check', { simple: true });
   if (integrity !== 'ok') problems.push(`integrity_check: ${integrity}`);
   const counts = eventIdCounts(probe);
-  const outbox = hasTable(probe, 'outbox') ? probe.prepare('SELECT count(*) AS n FROM outbox').get().n : null;
   probe.close();
   let lost = 0;
   let duplicated = 0;
@@ -44,5 +39,5 @@ export function checkDatabase(path, acked, sent) {
   const chain = verifyChain(store);
   store.close();
   if (!chain.ok) problems.push(`ledger chain: ${chain.problems.slice(0, 3).map((p) => `seq ${p.seq} ${p.problem}`).join('; ')}`);
-  return { rows, lost, duplicated, ghosts, integrity, chain: chain.ok ? `ok (${chain.checked} events)` : 'BROKEN', outbox, problems };
+  return { rows, lost, duplicated, ghosts, integrity, chain: chain.ok ? `ok (${chain.checked} events)` : 'BROKEN', problems };
 }

@@ -18,6 +18,18 @@ export type SendOutcome =
   /** A transient failure (network, 5xx): retry with backoff. */
   | { readonly kind: 'failed'; readonly reason: string };
 
+/** The outcome of looking for an earlier post of a card: found, certainly absent, or unknown for now. */
+export type FindPostOutcome =
+  | { readonly kind: 'found'; readonly ref: MessageRef }
+  | { readonly kind: 'absent' }
+  | Extract<SendOutcome, { readonly kind: 'rate_limited' | 'failed' }>;
+
+/** How a card is posted: the key a platform can deduplicate on, and the thread to reply in. */
+export interface PostOptions {
+  readonly idempotencyKey: string;
+  readonly threadOf?: MessageRef;
+}
+
 /**
  * One chat platform as the projection engine sees it. Implementations render the neutral card themselves
  * and never throw for platform errors: they answer a SendOutcome.
@@ -25,7 +37,13 @@ export type SendOutcome =
 export interface ChatSurface {
   readonly name: 'slack' | 'lark';
   /** Posts a new card; `idempotencyKey` lets the platform drop a retried duplicate (Lark `uuid`). */
-  post(destination: string, card: Card, options: { readonly idempotencyKey: string; readonly threadOf?: MessageRef }): Promise<SendOutcome>;
+  post(destination: string, card: Card, options: PostOptions): Promise<SendOutcome>;
+  /**
+   * Looks for a post of the card made since `since` whose answer was lost (a crash or a timeout after the
+   * platform accepted it), by its idempotency key. Only platforms without idempotent posts (Slack) need it;
+   * the sender calls it before posting again a card whose earlier post may have gone through.
+   */
+  findPost?(destination: string, options: PostOptions & { readonly since: Date }): Promise<FindPostOutcome>;
   /** Replaces a posted card in place. */
   update(ref: MessageRef, card: Card): Promise<SendOutcome>;
 }

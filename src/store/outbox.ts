@@ -132,6 +132,18 @@ export function rescheduleOutboxRow(store: Store, row: Pick<OutboxRow, 'surface'
   );
 }
 
+/** Records, before the call, that a post of this card is going out (the first such time is kept). */
+export function markPostStarted(store: Store, row: Pick<OutboxRow, 'surface' | 'destination' | 'card_key'>, at: string): void {
+  store.run(
+    store.kysely
+      .updateTable('outbox')
+      .set((eb) => ({ post_started_at: eb.fn.coalesce('post_started_at', eb.val(at)) }))
+      .where('surface', '=', row.surface)
+      .where('destination', '=', row.destination)
+      .where('card_key', '=', row.card_key),
+  );
+}
+
 /** Holds every pending row of a surface until `nextAt` (a surface-wide rate limit). */
 export function holdSurface(store: Store, surface: string, nextAt: string): void {
   store.run(store.kysely.updateTable('outbox').set({ next_at: nextAt }).where('surface', '=', surface).where('state', '=', 'pending').where('next_at', '<', nextAt));

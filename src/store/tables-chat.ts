@@ -63,6 +63,8 @@ export interface OutboxTable {
   last_error: string | null;
   created_at: string;
   updated_at: string;
+  /** When a post of this card was first handed to the platform (null: never, or the card is only updated). */
+  post_started_at: string | null;
 }
 
 /** The projector's position in the ledger. */

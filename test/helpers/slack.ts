@@ -21,7 +21,18 @@ export interface SlackCall {
   readonly retryAfter?: number;
 }
 
-/** A fake Slack Web API behind msw: records calls, keeps messages, and can answer 429 with Retry-After. */
+/** A posted message as conversations.history / conversations.replies list it. */
+interface PostedMessage {
+  readonly channel: string;
+  readonly ts: string;
+  readonly thread_ts?: string;
+  readonly metadata?: unknown;
+}
+
+/**
+ * A fake Slack Web API behind msw: records calls, keeps messages (listed with their metadata by
+ * conversations.history and .replies), can answer 429 with Retry-After, and can lose posts.
+ */
 export interface FakeSlack {
   readonly calls: SlackCall[];
   /** Current blocks of every message, by `channel/ts`. */
@@ -30,6 +41,11 @@ export interface FakeSlack {
   readonly texts: Map<string, string>;
   /** Answers the next `count` chat calls with 429 and this Retry-After (seconds). */
   rateLimitNext(count: number, retryAfterSeconds: number): void;
+  /**
+   * Makes the next chat.postMessage fail at the network: `after-accept` stores the message first (Slack
+   * accepted it, the answer was lost: a crash or timeout), `before-accept` drops it.
+   */
+  losePostNext(when: 'after-accept' | 'before-accept'): void;
   byMethod(method: string): SlackCall[];
   close(): void;
 }
@@ -39,8 +55,13 @@ export function startFakeSlack(clock: SteppedClock): FakeSlack {
   const calls: SlackCall[] = [];
   const messages = new Map<string, unknown[]>();
   const texts = new Map<string, string>();
+  const posted: PostedMessage[] = [];
   let limited = { count: 0, retryAfter: 0 };
+  let lose: 'after-accept' | 'before-accept' | null = null;
   let ts = 1_000;
+  // Like Slack, metadata is listed only on request.
+  const listed = (messages: PostedMessage[], args: Record<string, string>) =>
+    HttpResponse.json({ ok: true, has_more: false, messages: messages.map(({ channel: _channel, metadata, ...m }) => (args.include_all_metadata === 'true' ? { ...m, metadata } : m)) });
   const handler = http.post(`${SLACK_API}:method`, async ({ request, params }) => {
     const method = String(params.method);
     const args = Object.fromEntries(new URLSearchParams(await request.text()));
@@ -52,11 +73,17 @@ export function startFakeSlack(clock: SteppedClock): FakeSlack {
     }
     calls.push({ method, args, at });
     if (method === 'chat.postMessage') {
+      const lost = lose;
+      lose = null;
+      if (lost === 'before-accept') return HttpResponse.error();
       ts += 1;
       messages.set(`${args.channel}/${ts}.000100`, JSON.parse(args.blocks ?? '[]'));
       texts.set(`${args.channel}/${ts}.000100`, args.text ?? '');
-      return HttpResponse.json({ ok: true, channel: args.channel, ts: `${ts}.000100` });
+      posted.push({ channel: args.channel ?? '', ts: `${ts}.000100`, ...(args.thread_ts ? { thread_ts: args.thread_ts } : {}), ...(args.metadata ? { metadata: JSON.parse(args.metadata) } : {}) });
+      return lost ? HttpResponse.error() : HttpResponse.json({ ok: true, channel: args.channel, ts: `${ts}.000100` });
     }
+    if (method === 'conversations.history') return listed(posted.filter((m) => m.channel === args.channel && m.thread_ts === undefined).reverse(), args);
+    if (method === 'conversations.replies') return listed(posted.filter((m) => m.channel === args.channel && (m.ts === args.ts || m.thread_ts === args.ts)), args);
     if (method === 'chat.update') {
       const key = `${args.channel}/${args.ts}`;
       if (!messages.has(key)) return HttpResponse.json({ ok: false, error: 'message_not_found' });
@@ -75,6 +102,7 @@ export function startFakeSlack(clock: SteppedClock): FakeSlack {
     messages,
     texts,
     rateLimitNext: (count, retryAfterSeconds) => void (limited = { count, retryAfter: retryAfterSeconds }),
+    losePostNext: (when) => void (lose = when),
     byMethod: (method) => calls.filter((c) => c.method === method),
     close: () => server.close(),
   };

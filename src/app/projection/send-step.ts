@@ -1,8 +1,8 @@
 import type { Card } from '../../../cards/model.js';
 import type { Store } from '../../store/db.js';
-import { completeOutboxRow, findProjection, holdSurface, recordProjection, rescheduleOutboxRow, type OutboxRow } from '../../store/outbox.js';
+import { completeOutboxRow, findProjection, holdSurface, markPostStarted, recordProjection, rescheduleOutboxRow, type OutboxRow } from '../../store/outbox.js';
 import type { Logger } from '../deps.js';
-import type { ChatSurface, SendOutcome } from '../surface.js';
+import type { ChatSurface, FindPostOutcome, PostOptions, SendOutcome } from '../surface.js';
 import type { SurfaceLimits, TokenBucket } from './limits.js';
 
 /** Failed sends are retried with exponential backoff and parked as dead after this many attempts. */
@@ -43,16 +43,32 @@ export function skipUnchanged(env: SendEnv, state: SurfaceState, row: OutboxRow)
   return true;
 }
 
-/** Posts the card, or updates it in place when it already has a message ref; never throws. */
-export async function callSurface(env: SendEnv, state: SurfaceState, row: OutboxRow): Promise<SendOutcome> {
+/**
+ * A post whose answer was lost must not show the card twice: when an earlier post of the row may have reached
+ * the platform (one was started and no ref was recorded), ask the platform for it before posting again.
+ */
+function findEarlierPost(surface: ChatSurface, row: OutboxRow, post: PostOptions): Promise<FindPostOutcome> {
+  if (row.post_started_at === null || !surface.findPost) return Promise.resolve({ kind: 'absent' });
+  return surface.findPost(row.destination, { ...post, since: new Date(row.post_started_at) });
+}
+
+/**
+ * Posts the card, or updates it in place when it already has a message ref (or an earlier post of it is
+ * found); never throws. A post is marked in the row before the call, so a restart knows it may have gone out.
+ */
+export async function callSurface(env: SendEnv, state: SurfaceState, row: OutboxRow, nowMs: number): Promise<SendOutcome> {
   const card = JSON.parse(row.card) as Card;
   const name = state.surface.name;
   const shown = findProjection(env.store, name, row.destination, row.card_key);
   try {
     if (shown) return await state.surface.update({ destination: row.destination, messageId: shown.message_id }, card);
     const parent = row.thread_of ? findProjection(env.store, name, row.destination, row.thread_of) : undefined;
-    const threadOf = parent ? { threadOf: { destination: parent.destination, messageId: parent.message_id } } : {};
-    return await state.surface.post(row.destination, card, { idempotencyKey: `${name}:${row.destination}:${row.card_key}`, ...threadOf });
+    const post = { idempotencyKey: `${name}:${row.destination}:${row.card_key}`, ...(parent ? { threadOf: { destination: parent.destination, messageId: parent.message_id } } : {}) };
+    const earlier = await findEarlierPost(state.surface, row, post);
+    if (earlier.kind === 'found') return await state.surface.update(earlier.ref, card);
+    if (earlier.kind !== 'absent') return earlier;
+    markPostStarted(env.store, row, new Date(nowMs).toISOString());
+    return await state.surface.post(row.destination, card, post);
   } catch (error) {
     return { kind: 'failed', reason: error instanceof Error ? error.message : String(error) };
   }

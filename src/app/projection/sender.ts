@@ -32,7 +32,7 @@ async function work(env: SendEnv & { clock: Clock }, state: SurfaceState, destin
     if (dueAt(state, row, nowMs) > nowMs || !state.bucket.take(nowMs)) return;
     state.lastCallAt.set(destination, nowMs);
     report.calls += 1;
-    const outcome = await callSurface(env, state, row);
+    const outcome = await callSurface(env, state, row, nowMs);
     if (!settle(env, state, row, outcome, env.clock.now().getTime())) return;
     report.sent += 1;
   }
