@@ -6,12 +6,12 @@ import { PACKET_GATES_MAX, ShouldRunWire, shouldRunToWire } from '../contract/sh
 import type { Store } from '../store/db.js';
 import { listMemberships } from '../store/goals.js';
 import { gateHolds } from '../store/todo-lanes.js';
-import { blocksAsker, countListedTakeable, countWaiting, firstUnheld, selectBlockingGates, type Asker } from '../store/work-on-offer.js';
+import { countListedTakeable, countWaiting, firstUnheld, selectBlockingGates, type Asker } from '../store/work-on-offer.js';
 import { insertTurn, selectTurn } from '../store/turns.js';
 import { requireGoalAccess } from './actor.js';
 import type { AppDeps } from './deps.js';
 import { requireGoal } from './lookup.js';
-import { approversOf, peopleWaitedOn } from './queries/gates.js';
+import { approversOf } from './queries/gates.js';
 import { quotaState } from './queries/quota.js';
 import { must, runWrite, type WriteOrigin } from './write.js';
 
@@ -25,7 +25,8 @@ function workOnOffer(store: Store, ask: Asker): WorkOnOffer {
       const gates = selectBlockingGates(store, ask, PACKET_GATES_MAX);
       const memberships = listMemberships(store, ask.goalId);
       const first = gates.gates.map((gate) => ({ gate, waitingOn: approversOf(store, gate, memberships) }));
-      return { first, total: gates.total, pending: gates.pending, waitingOn: peopleWaitedOn(store, ask.goalId, blocksAsker(ask), memberships) };
+      const waitingOn = new Set(gates.policies.flatMap((policy) => approversOf(store, policy, memberships)));
+      return { first, total: gates.total, pending: gates.pending, waitingOn: [...waitingOn] };
     },
     waiting: () => countWaiting(store, ask),
   };

@@ -1,4 +1,3 @@
-import type { RawBuilder } from 'kysely';
 import { z } from 'zod';
 import type { EscalationStep, Gate, GateRisk, GateState, OnExpire } from '../kernel/gate.js';
 import type { Origin } from '../kernel/vocabulary.js';
@@ -10,7 +9,7 @@ const StringList = z.array(z.string());
 type Vote = { personId: string; at: string };
 
 /** Current-revision votes of many gates in one query (a query per gate made a 1,000-gate status take ~0.4 s). */
-export function votesOf(store: Store, rows: readonly Pick<GateTable, 'id' | 'revision'>[]): Map<string, Vote[]> {
+function votesOf(store: Store, rows: readonly Pick<GateTable, 'id' | 'revision'>[]): Map<string, Vote[]> {
   const byGate = new Map<string, Vote[]>(rows.map((row) => [row.id, []]));
   if (rows.length === 0) return byGate;
   const revisions = new Map(rows.map((row) => [row.id, row.revision]));
@@ -118,21 +117,34 @@ export function countGates(store: Store, goalId: string, states: readonly GateSt
 export interface PolicyRow {
   readonly goalId: string;
   readonly requestedBy: string;
-  readonly policy: { readonly approvers: string[] | null; readonly allowSelfApproval: boolean };
+  readonly policy: { readonly approvers: readonly string[] | null; readonly allowSelfApproval: boolean };
 }
 
-/** The distinct approval policies (and askers) among a goal's gates matching `condition`, in the order their oldest gate was asked. */
-export function selectPolicies(store: Store, goalId: string, condition: RawBuilder<boolean>): PolicyRow[] {
+/** The distinct approval policies (and askers) among a goal's pending gates, in the order their oldest gate was asked. */
+export function selectPendingPolicies(store: Store, goalId: string): PolicyRow[] {
   const rows = store.all(
     store.kysely
       .selectFrom('gates')
       .select(['approvers', 'allow_self_approval', 'requested_by', (eb) => eb.fn.min('created_at').as('oldest')])
       .where('goal_id', '=', goalId)
-      .where(condition)
+      .where('state', '=', 'pending')
       .groupBy(['approvers', 'allow_self_approval', 'requested_by'])
       .orderBy('oldest'),
   );
-  return rows.map((row) => ({ goalId, requestedBy: row.requested_by, policy: { approvers: row.approvers === null ? null : StringList.parse(JSON.parse(row.approvers)), allowSelfApproval: row.allow_self_approval === 1 } }));
+  return rows.map((row) => policyFromRow(goalId, row));
+}
+
+/** The approval policy of a stored gate row. */
+export function policyFromRow(goalId: string, row: Pick<GateTable, 'approvers' | 'allow_self_approval' | 'requested_by'>): PolicyRow {
+  return { goalId, requestedBy: row.requested_by, policy: { approvers: row.approvers === null ? null : StringList.parse(JSON.parse(row.approvers)), allowSelfApproval: row.allow_self_approval === 1 } };
+}
+
+/** Reads the gates with these ids (with their votes), oldest first. */
+export function selectGatesById(store: Store, ids: readonly string[]): Gate[] {
+  if (ids.length === 0) return [];
+  const rows = store.all(store.kysely.selectFrom('gates').selectAll().where('id', 'in', ids).orderBy('created_at').orderBy('id'));
+  const votes = votesOf(store, rows);
+  return rows.map((row) => gateFromRow(row, votes.get(row.id) ?? []));
 }
 
 /** The columns a transition may change. */

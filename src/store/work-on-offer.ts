@@ -1,7 +1,7 @@
 import { sql, type RawBuilder } from 'kysely';
 import type { Todo } from '../kernel/todo.js';
 import type { Store } from './db.js';
-import { gateFromRow, votesOf } from './gates.js';
+import { policyFromRow, selectGatesById } from './gates.js';
 import type { GateHolds } from './todo-lanes.js';
 import { todoFromRow } from './todos.js';
 
@@ -98,17 +98,28 @@ export function countWaiting(store: Store, ask: Asker): number {
 }
 
 /** SQL truth of "the `gates` row is open and holds the asker's takeable advancement work". */
-export function blocksAsker(ask: Asker): RawBuilder<boolean> {
+function blocksAsker(ask: Asker): RawBuilder<boolean> {
   return sql<boolean>`(gates.state IN ('pending', 'deferred') AND (gates.blocks_global = 1 OR gates.blocks_agent = ${ask.agentId} OR EXISTS (
     SELECT 1 FROM json_each(gates.blocks_todo_ids) AS listed CROSS JOIN todos ON todos.id = listed.value
     WHERE todos.goal_id = gates.goal_id AND todos.task_class = 'advancement' AND ${takeable(ask)})))`;
 }
 
-/** The open gates holding the asker's work: the oldest `limit`, how many in all, and how many are pending. */
+/** The open gates holding the asker's work: the oldest `limit` in full, how many in all and pending, and their distinct approval policies. */
 export function selectBlockingGates(store: Store, ask: Asker, limit: number) {
-  const query = store.kysely.selectFrom('gates').where('goal_id', '=', ask.goalId).where(blocksAsker(ask));
-  const rows = store.all(query.selectAll().orderBy('created_at').orderBy('id').limit(limit));
-  const votes = votesOf(store, rows);
-  const counts = store.first(query.select([(eb) => eb.fn.countAll<number>().as('total'), sql<number>`count(*) FILTER (WHERE gates.state = 'pending')`.as('pending')]));
-  return { gates: rows.map((row) => gateFromRow(row, votes.get(row.id) ?? [])), total: counts?.total ?? 0, pending: counts?.pending ?? 0 };
+  const rows = store.all(
+    store.kysely
+      .selectFrom('gates')
+      .select(['id', 'state', 'approvers', 'allow_self_approval', 'requested_by'])
+      .where('goal_id', '=', ask.goalId)
+      .where(blocksAsker(ask))
+      .orderBy('created_at')
+      .orderBy('id'),
+  );
+  const policies = new Map(rows.map((row) => [JSON.stringify([row.approvers, row.allow_self_approval, row.requested_by]), row]));
+  return {
+    gates: selectGatesById(store, rows.slice(0, limit).map((row) => row.id)),
+    total: rows.length,
+    pending: rows.filter((row) => row.state === 'pending').length,
+    policies: [...policies.values()].map((row) => policyFromRow(ask.goalId, row)),
+  };
 }

@@ -1,8 +1,7 @@
 import type { Gate, GateState } from '../../kernel/gate.js';
 import type { Store } from '../../store/db.js';
 import { selectGrants, type GrantRow } from '../../store/gate-grants.js';
-import { sql, type RawBuilder } from 'kysely';
-import { countGates, selectGate, selectGates, selectPolicies } from '../../store/gates.js';
+import { countGates, selectGate, selectGates, selectPendingPolicies, type PolicyRow } from '../../store/gates.js';
 import { listMemberships } from '../../store/goals.js';
 
 /** One gate by id. */
@@ -30,20 +29,17 @@ export function ownersOf(store: Store, goalId: string): string[] {
   return listMemberships(store, goalId).filter((m) => m.role === 'owner').map((m) => m.personId);
 }
 
-/** What decides who may approve a gate. */
-export type ApproverPolicy = Pick<Gate, 'goalId' | 'requestedBy'> & { readonly policy: Pick<Gate['policy'], 'approvers' | 'allowSelfApproval'> };
-
 /** The goal's oldest pending gates (at most `limit`) and how many are pending in all. */
 export function oldestPendingGates(store: Store, goalId: string, limit: number): { gates: Gate[]; total: number } {
   return { gates: selectGates(store, { goalId, states: ['pending'], limit }), total: countGates(store, goalId, ['pending']) };
 }
 
 /**
- * Everyone the goal's pending gates (or the gates matching `condition`) wait on, however many gates there are: approvers depend only on a gate's
+ * Everyone the goal's pending gates wait on, however many gates there are: approvers depend only on a gate's
  * policy and asker, so each distinct (policy, asker) is resolved once.
  */
-export function peopleWaitedOn(store: Store, goalId: string, condition: RawBuilder<boolean> = sql<boolean>`gates.state = 'pending'`, memberships = listMemberships(store, goalId)): string[] {
-  const people = selectPolicies(store, goalId, condition).flatMap((policy) => approversOf(store, policy, memberships));
+export function peopleWaitedOn(store: Store, goalId: string, memberships = listMemberships(store, goalId)): string[] {
+  const people = selectPendingPolicies(store, goalId).flatMap((policy) => approversOf(store, policy, memberships));
   return [...new Set(people)];
 }
 
@@ -52,7 +48,7 @@ export function peopleWaitedOn(store: Store, goalId: string, condition: RawBuild
  * the asker is left out unless self-approval is allowed. Agents are never in this list. Pass the goal's memberships
  * when asking for many gates at once.
  */
-export function approversOf(store: Store, gate: ApproverPolicy, memberships: readonly { personId: string; role: string }[] = listMemberships(store, gate.goalId)): string[] {
+export function approversOf(store: Store, gate: PolicyRow, memberships: readonly { personId: string; role: string }[] = listMemberships(store, gate.goalId)): string[] {
   const named = gate.policy.approvers ?? memberships.filter((m) => m.role === 'owner' || m.role === 'approver').map((m) => m.personId);
   return named.filter((personId) => gate.policy.allowSelfApproval || gate.requestedBy !== `person:${personId}`);
 }

@@ -73,6 +73,6 @@ export function goalStatus(store: Store, goalId: string, now: Date, perLane = ST
   const pending = oldestPendingGates(store, goalId, STATUS_GATE_LIMIT);
   const openGates = pending.gates.map((gate) => ({ gate, waitingOn: approversOf(store, gate, memberships) }));
   const lanes = { ...todoLanes, user_gate: todoLanes.user_gate + pending.total };
-  const next = whoActsNext(goal, lanes, { count: pending.total, people: peopleWaitedOn(store, goalId, undefined, memberships) });
+  const next = whoActsNext(goal, lanes, { count: pending.total, people: peopleWaitedOn(store, goalId, memberships) });
   return ok({ goal, lanes, todoLanes, todos, next, openGates, openGatesTotal: pending.total });
 }
