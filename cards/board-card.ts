@@ -13,14 +13,15 @@ const RISK_TONE: Readonly<Record<PendingGateSummary['risk'], Tone>> = { low: 'no
 const BOARD_CHOICES: readonly GateChoice[] = ['approve', 'reject', 'defer'];
 
 function needsYouBlocks(view: BoardView): CardBlock[] {
-  if (view.needsYou.length === 0) return [{ type: 'text', text: 'Needs you: nothing. Agents can keep going.', tone: 'muted' }];
-  const blocks: CardBlock[] = [{ type: 'text', text: `Needs you (${view.needsYou.length})`, tone: 'warning' }];
-  for (const gate of view.needsYou.slice(0, BOARD_GATES_WITH_BUTTONS)) {
+  if (view.needsYouTotal === 0) return [{ type: 'text', text: 'Needs you: nothing. Agents can keep going.', tone: 'muted' }];
+  const blocks: CardBlock[] = [{ type: 'text', text: `Needs you (${view.needsYouTotal})`, tone: 'warning' }];
+  const shown = view.needsYou.slice(0, BOARD_GATES_WITH_BUTTONS);
+  for (const gate of shown) {
     const risk = gate.risk === 'normal' ? '' : ` · ${gate.risk} risk`;
     blocks.push({ type: 'text', text: `${clip(gate.question, 280)}\nasked by ${gate.askedBy}${risk} · ${gate.id}`, tone: RISK_TONE[gate.risk] });
     blocks.push({ type: 'actions', buttons: gateButtons(gate.id, gate.revision, BOARD_CHOICES) });
   }
-  const hidden = view.needsYou.length - BOARD_GATES_WITH_BUTTONS;
+  const hidden = view.needsYouTotal - shown.length;
   if (hidden > 0) blocks.push({ type: 'context', text: `and ${hidden} more pending gate(s): /loopx gates lists them all.` });
   return blocks;
 }
@@ -53,7 +54,7 @@ function factsBlock(view: BoardView): CardBlock {
 
 function fallbackText(view: BoardView): string {
   const counts = view.lanes.filter((l) => l.count > 0).map((l) => `${LANE_LABELS[l.lane]} ${l.count}`);
-  const gates = view.needsYou.length > 0 ? ` · ${view.needsYou.length} gate(s) need you` : '';
+  const gates = view.needsYouTotal > 0 ? ` · ${view.needsYouTotal} gate(s) need you` : '';
   return `${view.goal.title} [${view.goal.status}]: ${counts.join(', ') || 'no todos'}${gates}`;
 }
 

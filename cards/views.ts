@@ -27,7 +27,9 @@ export interface BoardView {
   readonly goal: { readonly id: string; readonly title: string; readonly status: 'active' | 'stopped' | 'completed'; readonly objective: string; readonly timezone: string };
   /** The seven lanes in board order. */
   readonly lanes: readonly LaneView[];
+  /** The oldest pending gates (the card gives the first few buttons); `needsYouTotal` counts them all. */
   readonly needsYou: readonly PendingGateSummary[];
+  readonly needsYouTotal: number;
   readonly latestEvidence: { readonly kind: string; readonly summary: string; readonly url: string | null; readonly by: string | null; readonly at: string } | null;
   /** Quota spent in the current window; null while the goal has no quota policy. */
   readonly quota: { readonly spent: number; readonly allowed: number; readonly windowHours: number } | null;

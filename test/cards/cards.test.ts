@@ -26,8 +26,8 @@ describe('board card', () => {
   });
 
   it('warns when agents went silent and caps the gates that get buttons', () => {
-    const gates = Array.from({ length: 8 }, (_, i) => ({ ...BOARD.needsYou[0]!, id: `gate_${i}` }));
-    const card = boardCard({ ...BOARD, needsYou: gates, staleSince: '2026-01-05T01:00:00.000Z' });
+    const gates = Array.from({ length: 5 }, (_, i) => ({ ...BOARD.needsYou[0]!, id: `gate_${i}` }));
+    const card = boardCard({ ...BOARD, needsYou: gates, needsYouTotal: 8, staleSince: '2026-01-05T01:00:00.000Z' });
     expect(card.blocks.some((b) => b.type === 'text' && b.tone === 'danger' && b.text.includes('Stale: no agent activity since 2026-01-05 09:00 (Asia/Shanghai)'))).toBe(true);
     expect(buttonsOf(card.blocks)).toHaveLength(15);
     expect(JSON.stringify(card)).toContain('and 3 more pending gate(s)');

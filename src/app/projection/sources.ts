@@ -1,4 +1,4 @@
-import { boardCard, boardCardKey } from '../../../cards/board-card.js';
+import { BOARD_GATES_WITH_BUTTONS, boardCard, boardCardKey } from '../../../cards/board-card.js';
 import type { Card } from '../../../cards/model.js';
 import type { Store } from '../../store/db.js';
 import type { BindingPurpose } from '../../kernel/vocabulary.js';
@@ -45,7 +45,8 @@ export function isGateEvent(event: Pick<EventRow, 'type'>): boolean {
 /** What the board shows by default beyond the goal's own state: its pending gates and its quota. */
 export function defaultBoardExtras(store: Store, goalId: string, now: Date): BoardExtras {
   const quota = quotaState(store, goalId, now);
-  return { needsYou: pendingGateSummaries(store, goalId), quota: { spent: quota.spent, allowed: quota.allowed, windowHours: quota.windowHours } };
+  const pending = pendingGateSummaries(store, goalId, BOARD_GATES_WITH_BUTTONS);
+  return { needsYou: pending.gates, needsYouTotal: pending.total, quota: { spent: quota.spent, allowed: quota.allowed, windowHours: quota.windowHours } };
 }
 
 /** The board card source; `extras` supplies what other parts own (pending gates, quota, the web board URL). */

@@ -17,6 +17,8 @@ export const STALE_AFTER_MS = 2 * 60 * 60 * 1000;
 /** Extra read-model inputs the board needs from other parts (pending gates, quota, the web board URL). */
 export interface BoardExtras {
   readonly needsYou?: readonly PendingGateSummary[];
+  /** How many gates are pending in all (defaults to the length of `needsYou`). */
+  readonly needsYouTotal?: number;
   readonly quota?: BoardView['quota'];
   readonly boardUrl?: string | null;
 }
@@ -56,6 +58,7 @@ export function boardView(store: Store, goalId: string, now: Date, extras: Board
     goal: { id: goal.id, title: goal.title, status: goal.status, objective: goal.objective, timezone: goal.timezone },
     lanes: laneViews(todoLanes, todos),
     needsYou: extras.needsYou ?? [],
+    needsYouTotal: extras.needsYouTotal ?? extras.needsYou?.length ?? 0,
     latestEvidence,
     quota: extras.quota ?? null,
     lastActivity,

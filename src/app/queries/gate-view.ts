@@ -5,7 +5,7 @@ import type { Store } from '../../store/db.js';
 import { findGoal } from '../../store/goals.js';
 import { findPerson } from '../../store/people.js';
 import { findTodo } from '../../store/todos.js';
-import { findGate, pendingGatesFor } from './gates.js';
+import { findGate, oldestPendingGates } from './gates.js';
 
 /** A display name for an actor string (`agent:a1` → a1, `person:ana` → Ana). */
 export function actorName(store: Store, actor: string): string {
@@ -41,9 +41,10 @@ export function pendingGateSummary(store: Store, gate: Gate): PendingGateSummary
   return { id: gate.id, question: gate.question, revision: gate.revision, risk: gate.risk, askedBy: actorName(store, gate.requestedBy), createdAt: gate.createdAt };
 }
 
-/** The pending gates of a goal, oldest first, for the board card. */
-export function pendingGateSummaries(store: Store, goalId: string): PendingGateSummary[] {
-  return pendingGatesFor(store, goalId).map((gate) => pendingGateSummary(store, gate));
+/** The oldest `limit` pending gates of a goal for the board card, and how many are pending in all. */
+export function pendingGateSummaries(store: Store, goalId: string, limit: number): { gates: PendingGateSummary[]; total: number } {
+  const pending = oldestPendingGates(store, goalId, limit);
+  return { gates: pending.gates.map((gate) => pendingGateSummary(store, gate)), total: pending.total };
 }
 
 /** The gate card's read model; undefined when the gate does not exist. */
