@@ -3,6 +3,7 @@
 // reports p50/p99 of `status` (the read model behind the status endpoint, the board card and the web board)
 // of should-run (each call a new turn, so a real write), and of the latest-evidence read.
 // Usage: node bench/scale.mjs [--todos 10000] [--gates 1000] [--evidence 1000000] [--runs 50]
+import { loadavg } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { percentile, scratchDir } from './lib/loopx.mjs';
@@ -55,9 +56,10 @@ for (let start = 0; start < Number(values.evidence); start += 100_000) {
     for (let i = start; i < Math.min(Number(values.evidence), start + 100_000); i += 1) insertEvidence.run(id('ev', i), `evidence row ${i}`, at(i));
   });
 }
-console.log(`seeded ${values.todos} todos, ${values.gates} gates, ${values.evidence} evidence rows in ${Math.round((performance.now() - t0) / 1000)} s`);
+console.log(`load average ${loadavg().map((l) => l.toFixed(2)).join(' ')}; seeded ${values.todos} todos, ${values.gates} gates, ${values.evidence} evidence rows in ${Math.round((performance.now() - t0) / 1000)} s`);
 
 function measure(label, fn) {
+  for (let i = 0; i < 5; i += 1) fn(); // warm-up: statement cache and JIT, as in a running server
   const times = [];
   for (let i = 0; i < Number(values.runs); i += 1) {
     const start = performance.now();
