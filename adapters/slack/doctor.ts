@@ -10,6 +10,8 @@ export interface DoctorCheck {
 
 /** Scopes the bot needs: post and update cards, take /loopx, tell clickers privately. */
 export const REQUIRED_SLACK_SCOPES = ['chat:write', 'commands'] as const;
+/** Scopes that let a post interrupted by a crash be found instead of posted twice (public, private channels). */
+export const RECOVERY_SLACK_SCOPES = ['channels:history', 'groups:history'] as const;
 
 async function channelCheck(client: SlackWebClient, channel: string): Promise<DoctorCheck> {
   try {
@@ -39,6 +41,12 @@ export async function slackDoctorChecks(config: { botToken: string; signingSecre
     missing.length === 0
       ? { name: 'slack scopes', ok: true, detail: auth.scopes.join(', ') }
       : { name: 'slack scopes', ok: false, detail: `missing ${missing.join(', ')}`, fix: 'add them under "OAuth & Permissions" (see docs/slack-setup.md), then reinstall the app' },
+  );
+  const unrecoverable = RECOVERY_SLACK_SCOPES.filter((scope) => !auth.scopes.includes(scope));
+  checks.push(
+    unrecoverable.length === 0
+      ? { name: 'slack crash-safe posts', ok: true, detail: 'a card whose post was cut off by a crash is found, not posted twice' }
+      : { name: 'slack crash-safe posts', ok: false, detail: `missing ${unrecoverable.join(', ')}: after a crash mid-post a card can appear twice`, fix: 'add them under "OAuth & Permissions" (see docs/slack-setup.md), then reinstall the app' },
   );
   if (config.appToken) checks.push({ name: 'slack inbound', ok: true, detail: 'Socket Mode (SLACK_APP_TOKEN)' });
   else if (config.signingSecret) checks.push({ name: 'slack inbound', ok: true, detail: 'HTTP at /slack/events (SLACK_SIGNING_SECRET)' });

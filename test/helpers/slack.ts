@@ -51,7 +51,7 @@ export interface FakeSlack {
 }
 
 /** Starts msw before any Slack client exists (clients capture fetch when they are built). */
-export function startFakeSlack(clock: SteppedClock): FakeSlack {
+export function startFakeSlack(clock: SteppedClock, options: { scopes?: string } = {}): FakeSlack {
   const calls: SlackCall[] = [];
   const messages = new Map<string, unknown[]>();
   const texts = new Map<string, string>();
@@ -92,7 +92,7 @@ export function startFakeSlack(clock: SteppedClock): FakeSlack {
       return HttpResponse.json({ ok: true, channel: args.channel, ts: args.ts });
     }
     if (method === 'conversations.info') return HttpResponse.json({ ok: true, channel: { id: args.channel, name: 'launch', is_member: args.channel !== 'C0OUTSIDE' } });
-    if (method === 'auth.test') return HttpResponse.json({ ok: true, team: 'Test', user: 'loopx', team_id: TEAM }, { headers: { 'x-oauth-scopes': 'chat:write,commands' } });
+    if (method === 'auth.test') return HttpResponse.json({ ok: true, team: 'Test', user: 'loopx', team_id: TEAM }, { headers: { 'x-oauth-scopes': options.scopes ?? 'chat:write,commands,channels:history,groups:history' } });
     return HttpResponse.json({ ok: true });
   });
   const server: SetupServerApi = setupServer(handler);

@@ -15,6 +15,7 @@ describe('loopx doctor: Slack checks', () => {
     expect(checks.map((c) => [c.name, c.ok])).toEqual([
       ['slack token', true],
       ['slack scopes', true],
+      ['slack crash-safe posts', true],
       ['slack inbound', false],
       ['slack channel C0CHANNEL1', true],
       ['slack channel C0OUTSIDE', false],
@@ -22,6 +23,14 @@ describe('loopx doctor: Slack checks', () => {
     ]);
     expect(checks.find((c) => c.name === 'slack inbound')?.fix).toContain('SLACK_SIGNING_SECRET');
     expect(checks.find((c) => c.name === 'slack channel C0OUTSIDE')?.fix).toContain('/invite');
+  });
+
+  it('says when a crash mid-post could show a card twice, and which scopes fix it', async () => {
+    slack = startFakeSlack(steppedClock(), { scopes: 'chat:write,commands,channels:history' });
+    const config = loadConfig({ LOOPX_DB: ':memory:', SLACK_BOT_TOKEN: 'xoxb-test', SLACK_API_URL: SLACK_API, SLACK_SIGNING_SECRET: 'signing-secret' }, '/nonexistent');
+    const check = (await chatDoctorChecks(config, [])).find((c) => c.name === 'slack crash-safe posts');
+    expect(check).toMatchObject({ ok: false, detail: expect.stringContaining('missing groups:history') });
+    expect(check?.fix).toContain('reinstall');
   });
 
   it('says Slack is optional when no token is set', async () => {
