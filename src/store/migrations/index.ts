@@ -5,6 +5,7 @@ import * as m0003 from './0003_projection.js';
 import * as m0004 from './0004_lark.js';
 import * as m0005 from './0005_jobs.js';
 import * as m0006 from './0006_web.js';
+import * as m0007 from './0007_spend_of_evidence.js';
 
 /** Every migration, by name; names sort in the order they run. Append new files here, never edit old ones. */
 export const MIGRATIONS: Readonly<Record<string, Migration>> = {
@@ -14,4 +15,5 @@ export const MIGRATIONS: Readonly<Record<string, Migration>> = {
   '0004_lark': m0004,
   '0005_jobs': m0005,
   '0006_web': m0006,
+  '0007_spend_of_evidence': m0007,
 };
