@@ -3,7 +3,7 @@ import type { Tables } from './tables.js';
 
 /**
  * Stands for one named parameter while a prepared query is compiled. It may only reach kysely as a value:
- * turning it into a string or a number (a template, a comparison, arithmetic) throws.
+ * turning it into a string or a number (a template literal, arithmetic) throws.
  */
 class Placeholder {
   constructor(readonly name: string) {}
