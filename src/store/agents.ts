@@ -1,5 +1,6 @@
 import type { Agent } from '../kernel/entities.js';
 import type { Store } from './db.js';
+import { prepared } from './prepared.js';
 
 function goalsOf(store: Store, agentId: string): string[] {
   return store
@@ -49,23 +50,29 @@ export interface AgentCredential {
   readonly signingSecret: string | null;
 }
 
+const credentialByTokenHash = prepared('agent credential by token hash', (db, p: { tokenHash: string }) =>
+  db.selectFrom('agents').select(['id', 'status', 'signing_secret']).where('token_hash', '=', p.tokenHash),
+);
+
 /** The agent whose token hashes to `tokenHash`, with its signing secret (read only to verify a signature). */
 export function findCredentialByTokenHash(store: Store, tokenHash: string): AgentCredential | undefined {
-  const row = store.first(store.kysely.selectFrom('agents').select(['id', 'status', 'signing_secret']).where('token_hash', '=', tokenHash));
+  const row = store.first(credentialByTokenHash, { tokenHash });
   return row ? { id: row.id, status: row.status as Agent['status'], signingSecret: row.signing_secret } : undefined;
 }
 
+const accessOfAgent = prepared('agent access to goal', (db, p: { agentId: string; goalId: string }) =>
+  db
+    .selectFrom('agents')
+    .select((eb) => [
+      'status',
+      eb.exists(eb.selectFrom('agent_goals').select('goal_id').where('agent_goals.agent_id', '=', p.agentId).where('agent_goals.goal_id', '=', p.goalId)).as('registered'),
+    ])
+    .where('id', '=', p.agentId),
+);
+
 /** An agent's status and whether it is registered on the goal, in one read (the per-request access check). */
 export function agentAccess(store: Store, agentId: string, goalId: string): { status: Agent['status']; registered: boolean } | undefined {
-  const row = store.first(
-    store.kysely
-      .selectFrom('agents')
-      .select((eb) => [
-        'status',
-        eb.exists(eb.selectFrom('agent_goals').select('goal_id').where('agent_goals.agent_id', '=', agentId).where('agent_goals.goal_id', '=', goalId)).as('registered'),
-      ])
-      .where('id', '=', agentId),
-  );
+  const row = store.first(accessOfAgent, { agentId, goalId });
   return row ? { status: row.status as Agent['status'], registered: Boolean(row.registered) } : undefined;
 }
 
@@ -103,7 +110,9 @@ export function revokeAgent(store: Store, id: string, at: string): void {
   );
 }
 
+const agentSeen = prepared('agent last seen', (db, p: { id: string; at: string }) => db.updateTable('agents').set({ last_seen_at: p.at }).where('id', '=', p.id));
+
 /** Records agent activity (evidence or heartbeat). */
 export function touchAgent(store: Store, id: string, at: string): void {
-  store.run(store.kysely.updateTable('agents').set({ last_seen_at: at }).where('id', '=', id));
+  store.run(agentSeen, { id, at });
 }

@@ -3,21 +3,26 @@ import { Kysely, SqliteDialect, type Compilable } from 'kysely';
 import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { createCommitGroup } from './group-commit.js';
+import { PreparedQuery, type CompiledPrepared } from './prepared.js';
 import type { Tables } from './tables.js';
 
 /**
  * The store handle. kysely builds and types every query; better-sqlite3 runs it synchronously through a
  * prepared-statement cache. Synchronous execution means a transaction can never span an `await`.
+ * A fixed, hot statement can be a `PreparedQuery` (`prepared.ts`): compiled once, then run with its parameters.
  */
 export interface Store {
   readonly sqlite: Database.Database;
   readonly kysely: Kysely<Tables>;
   /** Runs a query and returns its rows. */
   all<R>(query: Compilable<R>): R[];
+  all<P extends object, R>(query: PreparedQuery<P, R>, params: P): R[];
   /** Runs a query and returns its first row, if any. */
   first<R>(query: Compilable<R>): R | undefined;
+  first<P extends object, R>(query: PreparedQuery<P, R>, params: P): R | undefined;
   /** Runs a write and returns how many rows it changed. */
   run(query: Compilable<unknown>): number;
+  run<P extends object>(query: PreparedQuery<P, unknown>, params: P): number;
   /**
    * Runs `body` in one IMMEDIATE transaction (takes the write lock up front; rolled back on throw). Inside
    * another transaction it runs in a savepoint, so a failed inner command undoes only its own writes.
@@ -33,6 +38,9 @@ export interface Store {
   afterCommit(callback: () => void): void;
   close(): void;
 }
+
+/** A prepared query of any parameter shape (the store's cache holds them all). */
+type AnyPrepared = PreparedQuery<never, unknown>;
 
 /** Where the database lives and how durable commits are. */
 export interface StoreOptions {
@@ -51,39 +59,54 @@ export function openStore(options: StoreOptions): Store {
   sqlite.pragma(`busy_timeout = ${options.busyTimeoutMs ?? 5000}`);
   const kysely = new Kysely<Tables>({ dialect: new SqliteDialect({ database: sqlite }) });
   const statements = new Map<string, Database.Statement>();
+  const preparedQueries = new Map<AnyPrepared, { statement: Database.Statement; compiled: CompiledPrepared<never> }>();
+  // One transaction function for every body: better-sqlite3 makes it a savepoint when called inside a transaction.
+  const inTransaction = sqlite.transaction((body: () => unknown) => body());
   let committed: (() => void)[] = [];
 
-  function prepare(query: Compilable<unknown>): { statement: Database.Statement; parameters: unknown[] } {
-    const compiled = query.compile();
-    let statement = statements.get(compiled.sql);
+  function statementFor(sql: string): Database.Statement {
+    let statement = statements.get(sql);
     if (!statement) {
-      statement = sqlite.prepare(compiled.sql);
-      statements.set(compiled.sql, statement);
+      statement = sqlite.prepare(sql);
+      statements.set(sql, statement);
     }
-    return { statement, parameters: compiled.parameters as unknown[] };
+    return statement;
+  }
+
+  function prepare(query: Compilable<unknown> | AnyPrepared, params?: object): { statement: Database.Statement; parameters: unknown[] } {
+    if (query instanceof PreparedQuery) {
+      let entry = preparedQueries.get(query);
+      if (!entry) {
+        const compiled = query.compileWith(kysely, params as never);
+        entry = { statement: statementFor(compiled.sql), compiled };
+        preparedQueries.set(query, entry);
+      }
+      return { statement: entry.statement, parameters: entry.compiled.bind(params as never) };
+    }
+    const compiled = query.compile();
+    return { statement: statementFor(compiled.sql), parameters: compiled.parameters as unknown[] };
   }
 
   const store: Store = {
     sqlite,
     kysely,
-    all<R>(query: Compilable<R>): R[] {
-      const { statement, parameters } = prepare(query);
+    all<R>(query: Compilable<R> | AnyPrepared, params?: object): R[] {
+      const { statement, parameters } = prepare(query, params);
       return statement.reader ? (statement.all(...parameters) as R[]) : (statement.run(...parameters), []);
     },
-    first<R>(query: Compilable<R>): R | undefined {
-      const { statement, parameters } = prepare(query);
+    first<R>(query: Compilable<R> | AnyPrepared, params?: object): R | undefined {
+      const { statement, parameters } = prepare(query, params);
       return statement.reader ? (statement.get(...parameters) as R | undefined) : (statement.run(...parameters), undefined);
     },
-    run(query: Compilable<unknown>): number {
-      const { statement, parameters } = prepare(query);
+    run(query: Compilable<unknown> | AnyPrepared, params?: object): number {
+      const { statement, parameters } = prepare(query, params);
       return statement.run(...parameters).changes;
     },
     transaction<T>(body: () => T): T {
-      // better-sqlite3 turns a transaction function called inside a transaction into a savepoint.
-      if (sqlite.inTransaction) return sqlite.transaction(body)();
+      if (sqlite.inTransaction) return inTransaction(body) as T;
       let result: T;
       try {
-        result = sqlite.transaction(body).immediate();
+        result = inTransaction.immediate(body) as T;
       } catch (error) {
         committed = [];
         throw error;
@@ -100,6 +123,7 @@ export function openStore(options: StoreOptions): Store {
     },
     close() {
       statements.clear();
+      preparedQueries.clear();
       sqlite.close();
     },
   };

@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { Store } from './db.js';
+import { prepared } from './prepared.js';
 import type { EventTable } from './tables.js';
 
 /** The hash that starts the chain. */
@@ -23,9 +24,11 @@ function chainHash(row: Omit<EventTable, 'hash'>): string {
     .digest('hex');
 }
 
+const lastEvent = prepared('ledger head', (db) => db.selectFrom('events').select(['seq', 'hash']).orderBy('seq', 'desc').limit(1));
+const insertEvent = prepared('ledger append', (db, row: EventTable) => db.insertInto('events').values(row));
+
 function head(store: Store): { seq: number; hash: string } {
-  const last = store.first(store.kysely.selectFrom('events').select(['seq', 'hash']).orderBy('seq', 'desc').limit(1));
-  return last ?? { seq: 0, hash: GENESIS_HASH };
+  return store.first(lastEvent, {}) ?? { seq: 0, hash: GENESIS_HASH };
 }
 
 /** Appends events to the hash chain; call inside the command's transaction. */
@@ -44,7 +47,7 @@ export function appendEvents(store: Store, at: string, events: readonly NewEvent
       prev_hash: previous.hash,
     };
     const row = { ...unhashed, hash: chainHash(unhashed) };
-    store.run(store.kysely.insertInto('events').values(row));
+    store.run(insertEvent, row);
     rows.push(row);
     previous = row;
   }

@@ -1,6 +1,7 @@
 import type { Evidence } from '../kernel/entities.js';
 import type { DeliveryOutcome, EvidenceKind } from '../kernel/vocabulary.js';
 import type { Store } from './db.js';
+import { prepared } from './prepared.js';
 import type { EvidenceTable } from './tables.js';
 
 /** Maps a stored row to domain evidence. */
@@ -23,27 +24,27 @@ export function evidenceFromRow(row: EvidenceTable): Evidence {
   };
 }
 
+const insertRow = prepared('insert evidence', (db, row: EvidenceTable) => db.insertInto('evidence').values(row));
+
 /** Inserts evidence. */
 export function insertEvidence(store: Store, evidence: Evidence): void {
-  store.run(
-    store.kysely.insertInto('evidence').values({
-      id: evidence.id,
-      goal_id: evidence.goalId,
-      todo_id: evidence.todoId,
-      gate_id: evidence.gateId,
-      agent_id: evidence.agentId,
-      turn_id: evidence.turnId,
-      kind: evidence.kind,
-      summary: evidence.summary,
-      url: evidence.url,
-      data: evidence.data === null || evidence.data === undefined ? null : JSON.stringify(evidence.data),
-      delivery_outcome: evidence.deliveryOutcome,
-      tokens_in: evidence.usage?.tokensIn ?? null,
-      tokens_out: evidence.usage?.tokensOut ?? null,
-      cost_usd: evidence.usage?.costUsd ?? null,
-      created_at: evidence.createdAt,
-    }),
-  );
+  store.run(insertRow, {
+    id: evidence.id,
+    goal_id: evidence.goalId,
+    todo_id: evidence.todoId,
+    gate_id: evidence.gateId,
+    agent_id: evidence.agentId,
+    turn_id: evidence.turnId,
+    kind: evidence.kind,
+    summary: evidence.summary,
+    url: evidence.url,
+    data: evidence.data === null || evidence.data === undefined ? null : JSON.stringify(evidence.data),
+    delivery_outcome: evidence.deliveryOutcome,
+    tokens_in: evidence.usage?.tokensIn ?? null,
+    tokens_out: evidence.usage?.tokensOut ?? null,
+    cost_usd: evidence.usage?.costUsd ?? null,
+    created_at: evidence.createdAt,
+  });
 }
 
 /** A goal's evidence, newest first. */

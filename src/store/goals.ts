@@ -1,6 +1,7 @@
 import type { Goal } from '../kernel/goal.js';
 import type { GoalStatus, MemberRole } from '../kernel/vocabulary.js';
 import type { Store } from './db.js';
+import { prepared } from './prepared.js';
 import type { GoalTable } from './tables.js';
 
 /** Maps a stored row to the domain goal. */
@@ -35,9 +36,11 @@ export function insertGoal(store: Store, goal: Omit<Goal, 'revision' | 'createdA
   );
 }
 
+const goalById = prepared('goal by id', (db, p: { id: string }) => db.selectFrom('goals').selectAll().where('id', '=', p.id));
+
 /** Reads one goal. */
 export function findGoal(store: Store, id: string): Goal | undefined {
-  const row = store.first(store.kysely.selectFrom('goals').selectAll().where('id', '=', id));
+  const row = store.first(goalById, { id });
   return row ? goalFromRow(row) : undefined;
 }
 

@@ -1,5 +1,7 @@
 import { DEFAULT_QUOTA_POLICY, type QuotaPolicy } from '../kernel/quota.js';
+import { sql } from 'kysely';
 import type { Store } from './db.js';
+import { prepared } from './prepared.js';
 import type { QuotaLedgerTable } from './tables.js';
 
 /** A spend or void row. */
@@ -36,16 +38,26 @@ export function activeSpends(store: Store, goalId: string, since: string): Quota
   );
 }
 
+// A literal, not a parameter: SQLite matches the partial indexes `WHERE kind = 'spend'` only against a literal
+// (a bound value would make it re-plan the statement on every run).
+const SPEND = sql.lit('spend');
+
+const turnSpend = prepared('spend of turn', (db, p: { goalId: string; agentId: string; turnId: string }) =>
+  db.selectFrom('quota_ledger').selectAll().where('kind', '=', SPEND).where('goal_id', '=', p.goalId).where('agent_id', '=', p.agentId).where('turn_id', '=', p.turnId),
+);
+
 /** The spend already recorded for a turn, if any. */
 export function spendOfTurn(store: Store, goalId: string, agentId: string, turnId: string): QuotaLedgerRow | undefined {
-  return store.first(
-    store.kysely.selectFrom('quota_ledger').selectAll().where('kind', '=', 'spend').where('goal_id', '=', goalId).where('agent_id', '=', agentId).where('turn_id', '=', turnId),
-  );
+  return store.first(turnSpend, { goalId, agentId, turnId });
 }
 
-/** The spend a piece of evidence caused, if any. */
+const evidenceSpend = prepared('spend of evidence', (db, p: { evidenceId: string }) =>
+  db.selectFrom('quota_ledger').selectAll().where('kind', '=', SPEND).where('evidence_id', '=', p.evidenceId),
+);
+
+/** The spend a piece of evidence caused, if any (read after every evidence write, for its answer). */
 export function spendOfEvidence(store: Store, evidenceId: string): QuotaLedgerRow | undefined {
-  return store.first(store.kysely.selectFrom('quota_ledger').selectAll().where('kind', '=', 'spend').where('evidence_id', '=', evidenceId));
+  return store.first(evidenceSpend, { evidenceId });
 }
 
 /** The void that corrects a spend, if any. */

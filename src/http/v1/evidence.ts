@@ -1,4 +1,4 @@
-import { addEvidenceGrouped, recordHeartbeat, type EvidenceInput } from '../../app/evidence.js';
+import { addEvidenceGrouped, recordHeartbeat, type EvidenceInput, type RecordedEvidence } from '../../app/evidence.js';
 import { goalStatus } from '../../app/queries/goal-status.js';
 import { requireGoalAccess } from '../../app/actor.js';
 import { EvidenceRequest, HeartbeatRequest, type InlineEvidenceRequest } from '../../contract/requests.js';
@@ -6,9 +6,7 @@ import { evidenceToWire } from '../../contract/wire.js';
 import { statusToWire } from '../../contract/status-wire.js';
 import type { z } from 'zod';
 import { errorResponse } from '../errors.js';
-import { param, respond, withBody, type AgentCall, type Route } from './route.js';
-import { slotsSpentBy } from '../../app/queries/quota.js';
-import type { Evidence } from '../../kernel/entities.js';
+import { param, respond, withBody, type Route } from './route.js';
 
 /** Maps wire evidence fields to the use case's input (the goal comes from the body or the todo). */
 export function evidenceFromWire(body: z.infer<typeof InlineEvidenceRequest>): Omit<EvidenceInput, 'goalId'> {
@@ -26,8 +24,7 @@ export function evidenceFromWire(body: z.infer<typeof InlineEvidenceRequest>): O
 }
 
 /** The evidence answer; `spent` appears when this writeback spent the turn's quota slot. */
-function evidenceAnswer(call: AgentCall, evidence: Evidence) {
-  const slots = slotsSpentBy(call.deps.store, evidence.id);
+function evidenceAnswer({ evidence, slots }: RecordedEvidence) {
   return { evidence: evidenceToWire(evidence), ...(slots > 0 ? { spent: { slots } } : {}) };
 }
 
@@ -38,7 +35,7 @@ export const evidenceRoutes: readonly Route[] = [
     pattern: '/v1/evidence',
     handle: (call) =>
       withBody(call, EvidenceRequest, async (body) =>
-        respond(await addEvidenceGrouped(call.deps, call.origin, { ...evidenceFromWire(body), goalId: body.goal_id }), (evidence) => evidenceAnswer(call, evidence), 201),
+        respond(await addEvidenceGrouped(call.deps, call.origin, { ...evidenceFromWire(body), goalId: body.goal_id }), evidenceAnswer, 201),
       ),
   },
   {
