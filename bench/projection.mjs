@@ -3,7 +3,7 @@
 // token buckets, Retry-After) drives Slack- and Lark-shaped surfaces against a loopback stub that enforces the
 // published limits. A storm of state changes runs across 20 goals; then we wait for the outbox to drain and
 // compare every card the stub shows with a fresh render.
-// Usage: node bench/projection.mjs [--seconds 60] [--rate 50] [--goals 20]
+// Usage: node bench/projection.mjs [--seconds 60] [--rate 50] [--goals 20] [--gate-every 3]
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { percentile, scratchDir } from './lib/loopx.mjs';
@@ -15,7 +15,7 @@ import { openStore } from '../dist/src/store/db.js';
 import { runMigrations } from '../dist/src/store/migrate.js';
 import { pendingGatesFor } from '../dist/src/app/queries/gates.js';
 
-const { values } = parseArgs({ options: { seconds: { type: 'string', default: '60' }, rate: { type: 'string', default: '50' }, goals: { type: 'string', default: '20' }, drain: { type: 'string', default: '120' }, synchronous: { type: 'string', default: 'FULL' } } });
+const { values } = parseArgs({ options: { seconds: { type: 'string', default: '60' }, rate: { type: 'string', default: '50' }, goals: { type: 'string', default: '20' }, drain: { type: 'string', default: '120' }, 'gate-every': { type: 'string', default: '3' }, synchronous: { type: 'string', default: 'FULL' } } });
 
 const store = openStore({ path: join(scratchDir('projection'), 'loopx.db'), synchronous: values.synchronous });
 const migrated = await runMigrations(store);
@@ -32,8 +32,8 @@ const stub = await startChatStub();
 const engine = createProjectionEngine(deps, { surfaces: [stubSurface('slack', stub.url), stubSurface('lark', stub.url)], sources: [board] });
 engine.start();
 
-console.log(`storm: ${values.rate} changes/s across ${goalIds.length} goals for ${values.seconds} s (Slack + Lark bindings on every goal)`);
-const log = await storm(deps, goalIds, { seconds: Number(values.seconds), rate: Number(values.rate) });
+console.log(`storm: ${values.rate} changes/s across ${goalIds.length} goals for ${values.seconds} s, a gate asked every ${values['gate-every']} s (Slack + Lark bindings on every goal)`);
+const log = await storm(deps, goalIds, { seconds: Number(values.seconds), rate: Number(values.rate), gateEvery: Number(values['gate-every']) });
 
 // Drain: wait until every card on the stub equals a fresh render, or give up.
 const drainDeadline = Date.now() + Number(values.drain) * 1000;

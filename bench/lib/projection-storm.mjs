@@ -33,10 +33,10 @@ export function seedGoals(deps, count) {
 }
 
 /**
- * `rate` state changes per second for `seconds`: mostly evidence (progress), plus about one gate per second
- * asked on a random goal and decided 1–3 s later. Returns when and where each change and decision committed.
+ * `rate` state changes per second for `seconds`: mostly evidence (progress), plus one gate every `gateEvery`
+ * seconds asked on the next goal and decided 1–3 s later. Returns when and where each change and decision committed.
  */
-export async function storm(deps, goalIds, { seconds, rate }) {
+export async function storm(deps, goalIds, { seconds, rate, gateEvery }) {
   const changes = [];
   const decisions = [];
   const open = [];
@@ -46,7 +46,7 @@ export async function storm(deps, goalIds, { seconds, rate }) {
     const due = Math.floor(((Date.now() - started) / 1000) * rate);
     for (; n < due; n += 1) {
       const goalId = goalIds[n % goalIds.length];
-      if (n % rate === 0) {
+      if (n % Math.round(rate * gateEvery) === 0) {
         const { gate } = must(askGate(deps, agent, goalId, { question: `May I ship build ${n} of ${goalId}?`, blocks: { global: true } }));
         open.push({ gate, decideAt: Date.now() + 1_000 + Math.random() * 2_000 });
       } else {

@@ -81,9 +81,9 @@ export function pendingDestinations(store: Store, surface: string): string[] {
     .map((r) => r.destination);
 }
 
-/** The next row to send for one destination, in priority then arrival order (due or not). */
-export function nextOutboxRow(store: Store, surface: string, destination: string): OutboxRow | undefined {
-  return store.first(
+/** One destination's pending rows (one per card), in priority then arrival order, due or not. */
+export function pendingOutboxRows(store: Store, surface: string, destination: string): OutboxRow[] {
+  return store.all(
     store.kysely
       .selectFrom('outbox')
       .selectAll()
@@ -92,8 +92,7 @@ export function nextOutboxRow(store: Store, surface: string, destination: string
       .where('destination', '=', destination)
       .orderBy('priority')
       .orderBy('created_at')
-      .orderBy('card_key')
-      .limit(1),
+      .orderBy('card_key'),
   );
 }
 

@@ -6,10 +6,8 @@ import { isOpenGate } from '../../kernel/gate.js';
 import { gateView } from '../queries/gate-view.js';
 import { listGates, openGatesFor } from '../queries/gates.js';
 import { CARD_PRIORITY } from './enqueue.js';
-import { isGateEvent, type CardSource, type CardTarget } from './sources.js';
+import { eventPriority, isGateEvent, type CardSource, type CardTarget } from './sources.js';
 
-/** Gate events that close or reopen a gate: their cards jump the queue so every copy converges fast. */
-const DECISION_EVENTS: ReadonlySet<string> = new Set(['gate.decided', 'gate.woke']);
 
 function gateIdOf(event: EventRow): string | null {
   try {
@@ -36,7 +34,7 @@ export function createGateSource(): CardSource {
         if (event.goal_id === null) continue;
         const gateId = isGateEvent(event) ? gateIdOf(event) : null;
         if (gateId !== null) {
-          add(targets, { key: gateCardKey(gateId), goalId: event.goal_id, priority: DECISION_EVENTS.has(event.type) ? CARD_PRIORITY.decision : CARD_PRIORITY.gate });
+          add(targets, { key: gateCardKey(gateId), goalId: event.goal_id, priority: eventPriority(event) });
         } else if (event.type === 'binding.set') {
           // A new destination gets every open gate of the goal.
           for (const gate of openGatesFor(store, event.goal_id)) add(targets, { key: gateCardKey(gate.id), goalId: event.goal_id, priority: CARD_PRIORITY.gate });

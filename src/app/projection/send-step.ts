@@ -3,6 +3,7 @@ import type { Store } from '../../store/db.js';
 import { completeOutboxRow, findProjection, holdSurface, markPostStarted, recordProjection, rescheduleOutboxRow, type OutboxRow } from '../../store/outbox.js';
 import type { Logger } from '../deps.js';
 import type { ChatSurface, FindPostOutcome, PostOptions, SendOutcome } from '../surface.js';
+import { CARD_PRIORITY } from './enqueue.js';
 import type { SurfaceLimits, TokenBucket } from './limits.js';
 
 /** Failed sends are retried with exponential backoff and parked as dead after this many attempts. */
@@ -14,6 +15,7 @@ export interface SurfaceState {
   readonly surface: ChatSurface;
   readonly limits: SurfaceLimits;
   readonly bucket: TokenBucket;
+  /** When each destination last got a new message, and each message its last update (keys from `gapOf`). */
   readonly lastCallAt: Map<string, number>;
   /** Retry-After of the last 429: nothing on this surface is called before it (rows enqueued later included). */
   heldUntil: number;
@@ -29,11 +31,28 @@ function backoffMs(attempts: number): number {
   return Math.min(MAX_BACKOFF_MS, 1_000 * 2 ** Math.max(0, attempts - 1));
 }
 
-/** The earliest time a row may be sent: its own schedule, the destination's gap, and any surface-wide hold. */
-export function dueAt(state: SurfaceState, row: OutboxRow, nowMs: number): number {
-  const last = state.lastCallAt.get(row.destination);
-  const destinationReady = last === undefined ? nowMs : last + state.limits.perDestinationMs;
-  return Math.max(Date.parse(row.next_at), destinationReady, state.heldUntil);
+/**
+ * Which gap a row's call must keep: a post adds a message to the destination, an update changes one message
+ * (platforms limit the two differently), and a progress update also waits out the coalescing window.
+ */
+export function gapOf(env: SendEnv, state: SurfaceState, row: OutboxRow): { key: string; ms: number } {
+  const { limits } = state;
+  if (!findProjection(env.store, state.surface.name, row.destination, row.card_key)) return { key: row.destination, ms: limits.perDestinationMs };
+  const coalesce = row.priority >= CARD_PRIORITY.progress ? limits.progressGapMs : 0;
+  return { key: messageKey(row), ms: Math.max(limits.perMessageMs, coalesce) };
+}
+
+/** The gap key of the message a row's card is shown in (a post starts it, each update renews it). */
+export function messageKey(row: Pick<OutboxRow, 'destination' | 'card_key'>): string {
+  return `${row.destination}\u0000${row.card_key}`;
+}
+
+/** The earliest time a row may be sent: its own schedule, its destination's or message's gap, and any surface-wide hold. */
+export function dueAt(env: SendEnv, state: SurfaceState, row: OutboxRow, nowMs: number): number {
+  const gap = gapOf(env, state, row);
+  const last = state.lastCallAt.get(gap.key);
+  const gapReady = last === undefined ? nowMs : last + gap.ms;
+  return Math.max(Date.parse(row.next_at), gapReady, state.heldUntil);
 }
 
 /** Drops a row whose render the destination already shows; answers true when it did. */

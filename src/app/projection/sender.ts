@@ -1,9 +1,9 @@
 import type { Store } from '../../store/db.js';
-import { nextOutboxRow, pendingDestinations } from '../../store/outbox.js';
+import { pendingDestinations, pendingOutboxRows, type OutboxRow } from '../../store/outbox.js';
 import type { Clock, Logger } from '../deps.js';
 import type { ChatSurface } from '../surface.js';
 import { createTokenBucket, DEFAULT_SURFACE_LIMITS, type SurfaceLimits } from './limits.js';
-import { callSurface, dueAt, settle, skipUnchanged, type SendEnv, type SurfaceState } from './send-step.js';
+import { callSurface, dueAt, gapOf, messageKey, settle, skipUnchanged, type SendEnv, type SurfaceState } from './send-step.js';
 
 export { MAX_SEND_ATTEMPTS } from './send-step.js';
 
@@ -22,15 +22,23 @@ export interface OutboxSender {
   nextDueInMs(): number | null;
 }
 
-/** One destination's worker: its rows strictly in order, stopping at the first that is not due or not allowed. */
+/** The first of a destination's rows, in priority then arrival order, that may be sent at `nowMs`. */
+function firstDueRow(env: SendEnv, state: SurfaceState, destination: string, nowMs: number): OutboxRow | undefined {
+  return pendingOutboxRows(env.store, state.surface.name, destination).find((row) => !skipUnchanged(env, state, row) && dueAt(env, state, row, nowMs) <= nowMs);
+}
+
+/**
+ * One destination's worker: its rows in priority then arrival order, passing over a row that must still wait for
+ * its own gap (a post behind the channel's post limit does not hold back an update); stops when none is due or
+ * the surface has no call left.
+ */
 async function work(env: SendEnv & { clock: Clock }, state: SurfaceState, destination: string, report: { calls: number; sent: number }): Promise<void> {
   for (;;) {
-    const row = nextOutboxRow(env.store, state.surface.name, destination);
-    if (!row) return;
-    if (skipUnchanged(env, state, row)) continue;
     const nowMs = env.clock.now().getTime();
-    if (dueAt(state, row, nowMs) > nowMs || !state.bucket.take(nowMs)) return;
-    state.lastCallAt.set(destination, nowMs);
+    const row = firstDueRow(env, state, destination, nowMs);
+    if (!row || !state.bucket.take(nowMs)) return;
+    state.lastCallAt.set(gapOf(env, state, row).key, nowMs);
+    state.lastCallAt.set(messageKey(row), nowMs);
     report.calls += 1;
     const outcome = await callSurface(env, state, row, nowMs);
     if (!settle(env, state, row, outcome, env.clock.now().getTime())) return;
@@ -38,14 +46,15 @@ async function work(env: SendEnv & { clock: Clock }, state: SurfaceState, destin
   }
 }
 
-function nextDue(store: Store, states: readonly SurfaceState[], nowMs: number): number | null {
+function nextDue(env: SendEnv, states: readonly SurfaceState[], nowMs: number): number | null {
+  const { store } = env;
   let next: number | null = null;
   for (const state of states) {
     for (const destination of pendingDestinations(store, state.surface.name)) {
-      const row = nextOutboxRow(store, state.surface.name, destination);
-      if (!row) continue;
-      const due = Math.max(dueAt(state, row, nowMs), state.bucket.readyAt(nowMs));
-      next = next === null ? due : Math.min(next, due);
+      for (const row of pendingOutboxRows(store, state.surface.name, destination)) {
+        const due = Math.max(dueAt(env, state, row, nowMs), state.bucket.readyAt(nowMs));
+        next = next === null ? due : Math.min(next, due);
+      }
     }
   }
   return next === null ? null : Math.max(0, next - nowMs);
@@ -78,6 +87,6 @@ export function createOutboxSender(store: Store, clock: Clock, logger: Logger, s
       await Promise.all(workers);
       return report;
     },
-    nextDueInMs: () => nextDue(store, states, clock.now().getTime()),
+    nextDueInMs: () => nextDue(env, states, clock.now().getTime()),
   };
 }

@@ -42,6 +42,15 @@ export function isGateEvent(event: Pick<EventRow, 'type'>): boolean {
   return event.type.startsWith('gate.');
 }
 
+/** Gate events that close or reopen a gate: the cards they change jump the queue so every copy converges fast. */
+const DECISION_EVENTS: ReadonlySet<string> = new Set(['gate.decided', 'gate.woke']);
+
+/** How urgently a card changed by this event is re-sent: decisions first, then other gate changes, then progress. */
+export function eventPriority(event: Pick<EventRow, 'type'>): number {
+  if (DECISION_EVENTS.has(event.type)) return CARD_PRIORITY.decision;
+  return isGateEvent(event) ? CARD_PRIORITY.gate : CARD_PRIORITY.progress;
+}
+
 /** What the board shows by default beyond the goal's own state: its pending gates and its quota. */
 export function defaultBoardExtras(store: Store, goalId: string, now: Date): BoardExtras {
   const quota = quotaState(store, goalId, now);
@@ -58,7 +67,7 @@ export function createBoardSource(extras: (store: Store, goalId: string, now: Da
       const targets = new Map<string, CardTarget>();
       for (const event of events) {
         if (event.goal_id === null) continue;
-        const priority = isGateEvent(event) ? CARD_PRIORITY.gate : CARD_PRIORITY.progress;
+        const priority = eventPriority(event);
         const previous = targets.get(event.goal_id);
         if (!previous || priority < previous.priority) targets.set(event.goal_id, { key: boardCardKey(event.goal_id), goalId: event.goal_id, priority });
       }

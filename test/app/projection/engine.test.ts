@@ -9,6 +9,7 @@ import { claimTodo } from '../../../src/app/leases.js';
 import { CARD_PRIORITY, createProjectionEngine, enqueueCard } from '../../../src/app/projection/index.js';
 import { manualScheduler } from '../../helpers/chat-harness.js';
 import { addTodo } from '../../../src/app/todos.js';
+import { askGate } from '../../../src/app/gates.js';
 import { findProjection, outboxCounts } from '../../../src/store/outbox.js';
 import { asAgent, createTestApp, operator, seedGoal, unwrap, type TestApp } from '../../helpers/test-app.js';
 
@@ -80,6 +81,31 @@ describe('projection engine', () => {
       app.clock.advance(1_000);
     }
     expect(app.surface.calls.map((c) => c.card.key)).toEqual(['gate:g', 'goal:x', 'digest:1']);
+  });
+
+  it('spaces new messages in a channel by a second and progress updates of a card by a second, but shows a gate change at once', async () => {
+    const app = await setup();
+    bind(app);
+    await flush(app);
+    unwrap(addTodo(app.deps, operator, 'demo', { text: 'progress right after the post' }));
+    await flush(app);
+    expect(app.surface.calls.map((c) => c.method)).toEqual(['post']);
+    unwrap(askGate(app.deps, asAgent('a1'), 'demo', { question: 'May I ship?', blocks: { global: true } }));
+    await flush(app);
+    expect(app.surface.calls.map((c) => c.method)).toEqual(['post', 'update']);
+    expect(JSON.stringify(app.surface.calls[1]!.card)).toContain('May I ship?');
+    const card = (key: string) => ({ key, kind: 'board' as const, fallbackText: key, blocks: [] });
+    enqueueCard(app.deps.store, { surface: 'slack', destination: CHANNEL, card: card('gate:a'), priority: CARD_PRIORITY.gate }, app.clock.now());
+    enqueueCard(app.deps.store, { surface: 'slack', destination: CHANNEL, card: card('gate:b'), priority: CARD_PRIORITY.gate }, app.clock.now());
+    await flush(app);
+    expect(app.surface.calls.map((c) => c.method)).toEqual(['post', 'update']);
+    expect(app.engine.sender.nextDueInMs()).toBe(1_000);
+    app.clock.advance(1_000);
+    await flush(app);
+    expect(app.surface.calls.map((c) => c.card.key)).toEqual(['goal:demo', 'goal:demo', 'gate:a']);
+    app.clock.advance(1_000);
+    await flush(app);
+    expect(app.surface.calls.map((c) => c.card.key)).toEqual(['goal:demo', 'goal:demo', 'gate:a', 'gate:b']);
   });
 
   it('honours Retry-After: nothing is called before it, nothing is dropped', async () => {
