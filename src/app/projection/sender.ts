@@ -27,23 +27,16 @@ function firstDueRow(env: SendEnv, state: SurfaceState, destination: string, now
   return pendingOutboxRows(env.store, state.surface.name, destination).find((row) => !skipUnchanged(env, state, row) && dueAt(env, state, row, nowMs) <= nowMs);
 }
 
-/**
- * One destination's worker: its rows in priority then arrival order, passing over a row that must still wait for
- * its own gap (a post behind the channel's post limit does not hold back an update); stops when none is due or
- * the surface has no call left.
- */
-async function work(env: SendEnv & { clock: Clock }, state: SurfaceState, destination: string, report: { calls: number; sent: number }): Promise<void> {
-  for (;;) {
-    const nowMs = env.clock.now().getTime();
-    const row = firstDueRow(env, state, destination, nowMs);
-    if (!row || !state.bucket.take(nowMs)) return;
-    state.lastCallAt.set(gapOf(env, state, row).key, nowMs);
-    state.lastCallAt.set(messageKey(row), nowMs);
-    report.calls += 1;
-    const outcome = await callSurface(env, state, row, nowMs);
-    if (!settle(env, state, row, outcome, env.clock.now().getTime())) return;
-    report.sent += 1;
-  }
+/** Sends one destination's first due row, if the surface has a call left, and counts the call in `report`. */
+async function sendNext(env: SendEnv & { clock: Clock }, state: SurfaceState, destination: string, report: { calls: number; sent: number }): Promise<void> {
+  const nowMs = env.clock.now().getTime();
+  const row = firstDueRow(env, state, destination, nowMs);
+  if (!row || !state.bucket.take(nowMs)) return;
+  state.lastCallAt.set(gapOf(env, state, row).key, nowMs);
+  state.lastCallAt.set(messageKey(row), nowMs);
+  report.calls += 1;
+  const outcome = await callSurface(env, state, row, nowMs);
+  if (settle(env, state, row, outcome, env.clock.now().getTime())) report.sent += 1;
 }
 
 function nextDue(env: SendEnv, states: readonly SurfaceState[], nowMs: number): number | null {
@@ -71,21 +64,20 @@ export function createOutboxSender(store: Store, clock: Clock, logger: Logger, s
     const surfaceLimits = limits[surface.name] ?? DEFAULT_SURFACE_LIMITS[surface.name];
     return { surface, limits: surfaceLimits, bucket: createTokenBucket(surfaceLimits, clock.now().getTime()), lastCallAt: new Map(), heldUntil: 0 };
   });
-  const busy = new Set<string>();
   return {
+    // Rounds: each round sends at most one row per destination, all destinations at once, most urgent first, so
+    // the surface's calls go to the most urgent rows even while a busy surface keeps finding new ones.
     async runDue() {
       const report = { calls: 0, sent: 0 };
-      const workers: Promise<void>[] = [];
-      for (const state of states) {
-        for (const destination of pendingDestinations(store, state.surface.name)) {
-          const id = `${state.surface.name}\u0000${destination}`;
-          if (busy.has(id)) continue;
-          busy.add(id);
-          workers.push(work(env, state, destination, report).finally(() => busy.delete(id)));
+      for (;;) {
+        const before = report.calls;
+        const round: Promise<void>[] = [];
+        for (const state of states) {
+          for (const destination of pendingDestinations(store, state.surface.name)) round.push(sendNext(env, state, destination, report));
         }
+        await Promise.all(round);
+        if (report.calls === before) return report;
       }
-      await Promise.all(workers);
-      return report;
     },
     nextDueInMs: () => nextDue(env, states, clock.now().getTime()),
   };
