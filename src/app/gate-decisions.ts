@@ -9,7 +9,7 @@ import { insertGrant, revokeGrant, selectGrants } from '../store/gate-grants.js'
 import { insertVote, transitionGate } from '../store/gates.js';
 import { findGoal } from '../store/goals.js';
 import { findPerson } from '../store/people.js';
-import { listTodos, updateTodo } from '../store/todos.js';
+import { findTodo, updateTodo } from '../store/todos.js';
 import type { AppDeps } from './deps.js';
 import { requireGate } from './gates.js';
 import { approversOf } from './queries/gates.js';
@@ -124,8 +124,9 @@ function revokeCoveredGrants(ctx: WriteContext, gate: Gate, personId: string): v
 /** A rejected or denied gate leaves the todos it named durably blocked, with the reason, so nobody runs them. */
 export function blockListedTodos(ctx: WriteContext, gate: Gate, reason: string): void {
   if (gate.blocks.todoIds.length === 0) return;
-  for (const todo of listTodos(ctx.store, gate.goalId, ['open', 'deferred'])) {
-    if (!gate.blocks.todoIds.includes(todo.id)) continue;
+  for (const todoId of gate.blocks.todoIds) {
+    const todo = findTodo(ctx.store, todoId);
+    if (!todo || todo.goalId !== gate.goalId || (todo.status !== 'open' && todo.status !== 'deferred')) continue;
     updateTodo(ctx.store, todo.id, { status: 'blocked', blocked_reason: reason.slice(0, 1000) }, null, ctx.at);
     ctx.event({ goalId: gate.goalId, type: 'todo.blocked', payload: { todo_id: todo.id, reason, gate_id: gate.id } });
   }

@@ -6,7 +6,7 @@ import { ok, type Result } from '../kernel/result.js';
 import { decideCompletion, requireWorkable, type Todo } from '../kernel/todo.js';
 import type { Priority, TaskClass } from '../kernel/vocabulary.js';
 import type { Store } from '../store/db.js';
-import { insertTodo, listTodos, updateTodo } from '../store/todos.js';
+import { findLiveTodoByText, insertTodo, updateTodo } from '../store/todos.js';
 import { agentIdOf, requireGoalAccess, type Actor } from './actor.js';
 import type { AppDeps } from './deps.js';
 import { recordEvidence, type EvidenceInput } from './evidence.js';
@@ -29,7 +29,7 @@ export interface TodoDraft {
  */
 export function createTodo(ctx: WriteContext, goalId: string, draft: TodoDraft, predecessorId: string | null): { todo: Todo; created: boolean } {
   must(requirePublicSafe({ 'todo text': draft.text }));
-  const existing = listTodos(ctx.store, goalId, ['open', 'blocked', 'deferred']).find((t) => t.text === draft.text);
+  const existing = findLiveTodoByText(ctx.store, goalId, draft.text);
   if (existing) return { todo: existing, created: false };
   const taskClass = draft.taskClass ?? 'advancement';
   const id = ctx.newId('todo');

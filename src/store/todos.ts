@@ -85,6 +85,12 @@ export function findTodo(store: Store, id: string): Todo | undefined {
   return row ? todoFromRow(row) : undefined;
 }
 
+/** The goal's live (open, blocked or deferred) todo with exactly this text, if any: found in SQL, not by reading every todo. */
+export function findLiveTodoByText(store: Store, goalId: string, text: string): Todo | undefined {
+  const row = store.first(store.kysely.selectFrom('todos').selectAll().where('goal_id', '=', goalId).where('status', 'in', ['open', 'blocked', 'deferred']).where('text', '=', text).orderBy('created_at').limit(1));
+  return row ? todoFromRow(row) : undefined;
+}
+
 /** Lists a goal's todos, optionally by status, in priority then age order. */
 export function listTodos(store: Store, goalId: string, statuses?: readonly TodoStatus[]): Todo[] {
   let query = store.kysely.selectFrom('todos').selectAll().where('goal_id', '=', goalId);

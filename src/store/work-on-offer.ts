@@ -46,7 +46,7 @@ function listedByGate(holds: GateHolds): RawBuilder<boolean> {
 }
 
 /** True when an open gate holds all of the agent's work (global, or scoped on the agent). */
-export function holdsEverything(ask: Asker): boolean {
+function holdsEverything(ask: Asker): boolean {
   return ask.holds.global || (JSON.parse(ask.holds.agentsJson) as string[]).includes(ask.agentId);
 }
 
