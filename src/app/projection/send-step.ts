@@ -47,9 +47,8 @@ export function messageKey(row: Pick<OutboxRow, 'destination' | 'card_key'>): st
   return `${row.destination}\u0000${row.card_key}`;
 }
 
-/** The earliest time a row may be sent: its own schedule, its destination's or message's gap, and any surface-wide hold. */
-export function dueAt(env: SendEnv, state: SurfaceState, row: OutboxRow, nowMs: number): number {
-  const gap = gapOf(env, state, row);
+/** The earliest time a row may be sent: its own schedule, its gap (from `gapOf`), and any surface-wide hold. */
+export function dueAt(state: SurfaceState, row: OutboxRow, gap: { key: string; ms: number }, nowMs: number): number {
   const last = state.lastCallAt.get(gap.key);
   const gapReady = last === undefined ? nowMs : last + gap.ms;
   return Math.max(Date.parse(row.next_at), gapReady, state.heldUntil);

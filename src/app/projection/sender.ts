@@ -22,17 +22,26 @@ export interface OutboxSender {
   nextDueInMs(): number | null;
 }
 
-/** The first of a destination's rows, in priority then arrival order, that may be sent at `nowMs`. */
-function firstDueRow(env: SendEnv, state: SurfaceState, destination: string, nowMs: number): OutboxRow | undefined {
-  return pendingOutboxRows(env.store, state.surface.name, destination).find((row) => !skipUnchanged(env, state, row) && dueAt(env, state, row, nowMs) <= nowMs);
+/**
+ * The first of a destination's rows, in priority then arrival order, that may be sent at `nowMs`, with the gap
+ * its call counts against. Rows the destination already shows are dropped on the way.
+ */
+function firstDueRow(env: SendEnv, state: SurfaceState, destination: string, nowMs: number): { row: OutboxRow; gapKey: string } | undefined {
+  for (const row of pendingOutboxRows(env.store, state.surface.name, destination)) {
+    if (skipUnchanged(env, state, row)) continue;
+    const gap = gapOf(env, state, row);
+    if (dueAt(state, row, gap, nowMs) <= nowMs) return { row, gapKey: gap.key };
+  }
+  return undefined;
 }
 
 /** Sends one destination's first due row, if the surface has a call left, and counts the call in `report`. */
 async function sendNext(env: SendEnv & { clock: Clock }, state: SurfaceState, destination: string, report: { calls: number; sent: number }): Promise<void> {
   const nowMs = env.clock.now().getTime();
-  const row = firstDueRow(env, state, destination, nowMs);
-  if (!row || !state.bucket.take(nowMs)) return;
-  state.lastCallAt.set(gapOf(env, state, row).key, nowMs);
+  const due = firstDueRow(env, state, destination, nowMs);
+  if (!due || !state.bucket.take(nowMs)) return;
+  const { row } = due;
+  state.lastCallAt.set(due.gapKey, nowMs);
   state.lastCallAt.set(messageKey(row), nowMs);
   report.calls += 1;
   const outcome = await callSurface(env, state, row, nowMs);
@@ -45,7 +54,7 @@ function nextDue(env: SendEnv, states: readonly SurfaceState[], nowMs: number): 
   for (const state of states) {
     for (const destination of pendingDestinations(store, state.surface.name)) {
       for (const row of pendingOutboxRows(store, state.surface.name, destination)) {
-        const due = Math.max(dueAt(env, state, row, nowMs), state.bucket.readyAt(nowMs));
+        const due = Math.max(dueAt(state, row, gapOf(env, state, row), nowMs), state.bucket.readyAt(nowMs));
         next = next === null ? due : Math.min(next, due);
       }
     }
