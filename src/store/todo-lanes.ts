@@ -61,27 +61,41 @@ export function laneExpression(holds: GateHolds, now: Date): RawBuilder<Lane> {
     ELSE 'todo' END`;
 }
 
+/** How many todos each lane holds, and how many of them came from each `base_lane` (so empty sources are skipped). */
+export interface LaneCounts {
+  readonly lanes: Record<Lane, number>;
+  readonly from: ReadonlyMap<string, number>;
+}
+
+const fromKey = (source: string, lane: Lane) => `${source}>${lane}`;
+
 /** Todos per lane (every lane present), from index-only counts plus a row-by-row look at claimed and review todos. */
-export function countLanes(store: Store, goalId: string, holds: GateHolds, now: Date): Record<Lane, number> {
-  const counts = emptyLaneCounts();
+export function countLanes(store: Store, goalId: string, holds: GateHolds, now: Date): LaneCounts {
+  const lanes = emptyLaneCounts();
+  const from = new Map<string, number>();
+  const add = (source: string, lane: Lane, n: number) => {
+    lanes[lane] += n;
+    from.set(fromKey(source, lane), (from.get(fromKey(source, lane)) ?? 0) + n);
+  };
   const base = store.all(
     store.kysely.selectFrom('todos').select(['base_lane', (eb) => eb.fn.countAll<number>().as('n')]).where('goal_id', '=', goalId).where('base_lane', 'is not', null).groupBy('base_lane'),
   );
-  for (const { base_lane: lane, n } of base) if (lane !== 'review' && lane !== 'leased') counts[lane as Lane] += n;
+  const baseTodo = base.find((row) => row.base_lane === 'todo')?.n ?? 0;
+  for (const { base_lane: source, n } of base) if (source === 'done' || source === 'user_gate' || source === 'blocked') add(source, source, n);
   // Gates, leases and activity can move only review and leased rows, and unclaimed todo rows into Blocked.
   const refined = store.all(
     store.kysely
       .selectFrom('todos')
-      .select([laneExpression(holds, now).as('lane'), (eb) => eb.fn.countAll<number>().as('n')])
+      .select(['base_lane', laneExpression(holds, now).as('lane'), (eb) => eb.fn.countAll<number>().as('n')])
       .where('goal_id', '=', goalId)
       .where('base_lane', 'in', ['review', 'leased'])
-      .groupBy('lane'),
+      .groupBy(['base_lane', 'lane']),
   );
-  for (const { lane, n } of refined) counts[lane] += n;
-  const held = holds.global ? counts.todo : heldTodoRows(store, goalId, holds);
-  counts.todo -= held;
-  counts.blocked += held;
-  return counts;
+  for (const { base_lane: source, lane, n } of refined) add(source ?? '', lane, n);
+  const held = holds.global ? baseTodo : heldTodoRows(store, goalId, holds);
+  add('todo', 'blocked', held);
+  add('todo', 'todo', baseTodo - held);
+  return { lanes, from };
 }
 
 /** Unclaimed todo rows that an open gate lists by id (they have no holder, so no agent-scoped gate holds them). */
@@ -127,11 +141,12 @@ function firstOfSource(store: Store, goalId: string, lane: Lane, source: string,
   return store.all(query.limit(limit)).map(todoFromRow);
 }
 
-/** The first `perLane` todos of each lane in board order; `counts` (from countLanes) skips empty lanes. */
-export function firstTodosByLane(store: Store, goalId: string, holds: GateHolds, now: Date, counts: Record<Lane, number>, perLane: number): LanedTodo[] {
+/** The first `perLane` todos of each lane in board order, read only from the sources `counts` (countLanes) shows non-empty. */
+export function firstTodosByLane(store: Store, goalId: string, holds: GateHolds, now: Date, counts: LaneCounts, perLane: number): LanedTodo[] {
   return LANES.flatMap((lane) => {
-    if (counts[lane] === 0 || perLane <= 0) return [];
-    const todos = LANE_SOURCES[lane].flatMap((source) => firstOfSource(store, goalId, lane, source, holds, now, perLane));
+    if (perLane <= 0) return [];
+    const sources = LANE_SOURCES[lane].filter((source) => (counts.from.get(fromKey(source, lane)) ?? 0) > 0);
+    const todos = sources.flatMap((source) => firstOfSource(store, goalId, lane, source, holds, now, perLane));
     return todos.sort(byLaneOrder(lane)).slice(0, perLane).map((todo) => ({ todo, lane }));
   });
 }

@@ -43,7 +43,7 @@ describe('the lane rule (domain.md §1), first matching rule wins', () => {
     if (gated) insertGateRow(store, { id: 'g1', ...(todo.claimed_by ? { blocks_agent: todo.claimed_by } : { blocks_todo_ids: '["t1"]' }) });
     const holds = gateHolds(store, 'demo');
     expect(lanedTodos(store, 'demo', holds, now).map((t) => t.lane)).toEqual([lane]);
-    expect(countLanes(store, 'demo', holds, now)).toEqual({ ...emptyLaneCounts(), [lane]: 1 });
+    expect(countLanes(store, 'demo', holds, now).lanes).toEqual({ ...emptyLaneCounts(), [lane]: 1 });
     expect(firstTodosByLane(store, 'demo', holds, now, countLanes(store, 'demo', holds, now), 3).map((t) => [t.todo.id, t.lane])).toEqual([['t1', lane]]);
   });
 
@@ -52,7 +52,7 @@ describe('the lane rule (domain.md §1), first matching rule wins', () => {
     insertTodoRow(store, { id: 't1', status: 'superseded' });
     const holds = gateHolds(store, 'demo');
     expect(lanedTodos(store, 'demo', holds, now)).toEqual([]);
-    expect(countLanes(store, 'demo', holds, now)).toEqual(emptyLaneCounts());
+    expect(countLanes(store, 'demo', holds, now).lanes).toEqual(emptyLaneCounts());
   });
 
   it('lets only open gates hold work: approved, rejected and cancelled gates hold nothing, snoozed ones still do', async () => {
@@ -72,7 +72,7 @@ describe('the lane rule (domain.md §1), first matching rule wins', () => {
     insertTodoRow(store, { id: 't3', action_kind: 'review' });
     insertGateRow(store, { id: 'g1', blocks_global: 1 });
     const holds = gateHolds(store, 'demo');
-    expect(countLanes(store, 'demo', holds, now)).toEqual({ ...emptyLaneCounts(), blocked: 3 });
+    expect(countLanes(store, 'demo', holds, now).lanes).toEqual({ ...emptyLaneCounts(), blocked: 3 });
   });
 });
 
@@ -119,7 +119,7 @@ describe('counts and first todos agree with the row-by-row lanes', () => {
     const tally = emptyLaneCounts();
     for (const { lane } of rows) tally[lane] += 1;
     const counts = countLanes(store, 'demo', holds, now);
-    expect(counts).toEqual(tally);
+    expect(counts.lanes).toEqual(tally);
 
     const first = firstTodosByLane(store, 'demo', holds, now, counts, 4);
     for (const lane of LANES) {

@@ -67,8 +67,9 @@ export function goalStatus(store: Store, goalId: string, now: Date, perLane = ST
   if (!found.ok) return found;
   const goal = found.value;
   const holds = gateHolds(store, goalId);
-  const todoLanes = countLanes(store, goalId, holds, now);
-  const todos = firstTodosByLane(store, goalId, holds, now, todoLanes, perLane);
+  const counts = countLanes(store, goalId, holds, now);
+  const todos = firstTodosByLane(store, goalId, holds, now, counts, perLane);
+  const todoLanes = counts.lanes;
   const memberships = listMemberships(store, goalId);
   const pending = oldestPendingGates(store, goalId, STATUS_GATE_LIMIT);
   const openGates = pending.gates.map((gate) => ({ gate, waitingOn: approversOf(store, gate, memberships) }));
