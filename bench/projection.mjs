@@ -13,7 +13,6 @@ import { createAppDeps } from '../dist/src/app/index.js';
 import { createBoardSource, createProjectionEngine } from '../dist/src/app/projection/index.js';
 import { openStore } from '../dist/src/store/db.js';
 import { runMigrations } from '../dist/src/store/migrate.js';
-import { pendingGatesFor } from '../dist/src/app/queries/gates.js';
 
 const { values } = parseArgs({ options: { seconds: { type: 'string', default: '60' }, rate: { type: 'string', default: '50' }, goals: { type: 'string', default: '20' }, drain: { type: 'string', default: '120' }, 'gate-every': { type: 'string', default: '3' }, synchronous: { type: 'string', default: 'FULL' } } });
 
@@ -23,11 +22,8 @@ if (migrated.error) throw migrated.error;
 const deps = createAppDeps(store);
 const goalIds = seedGoals(deps, Number(values.goals));
 
-// The board lists pending gates under "needs you", so a gate decision changes the board card (gate priority).
-const extras = (s, goalId) => ({
-  needsYou: pendingGatesFor(s, goalId).map((g) => ({ id: g.id, question: g.question, revision: g.revision, risk: g.risk, askedBy: g.requestedBy, createdAt: g.createdAt })),
-});
-const board = createBoardSource(extras);
+// The board lists pending gates under "needs you", so asking and deciding a gate change the board card.
+const board = createBoardSource();
 const stub = await startChatStub();
 const engine = createProjectionEngine(deps, { surfaces: [stubSurface('slack', stub.url), stubSurface('lark', stub.url)], sources: [board] });
 engine.start();

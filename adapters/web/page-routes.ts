@@ -4,6 +4,7 @@ import { previewDigest } from '../../src/app/digest.js';
 import { createJobDeps } from '../../src/app/job-deps.js';
 import { allGoalStatuses, gateHistory, goalDetail, recentLedger } from '../../src/app/queries/board.js';
 import { findGate } from '../../src/app/queries/gates.js';
+import { OPEN_GATE_STATES } from '../../src/kernel/gate.js';
 import { ERROR_TABLE } from '../../src/kernel/errors.js';
 import type { HttpResponse } from '../../src/http/types.js';
 import { BOARD_CSS, LIVE_JS } from './assets.js';
@@ -49,7 +50,7 @@ function goal(call: WebCall): HttpResponse {
   const detail = goalDetail(call.deps.store, goalId, now);
   if (!detail.ok) return pageResponse(noticePage('Goal not found', detail.error.message, 'error'), call.viewer, ERROR_TABLE[detail.error.code].http);
   const here = `/goals/${goalId}`;
-  const open = gateCards(call.deps, ['pending', 'deferred'], { goalId });
+  const open = gateCards(call.deps, OPEN_GATE_STATES, { goalId });
   const decided = gateCards(call.deps, ['approved', 'rejected', 'expired', 'cancelled', 'superseded'], { goalId, limit: RECENT_DECIDED_GATES });
   const cards = [...open, ...decided.reverse()].map(({ gateId, card }) => cardHtml(call, card, here, { href: `/gates/${gateId}`, label: `Gate ${gateId}: history` }));
   const gates = html`<h2>Gates</h2>${cards.length === 0 ? html`<p class="empty">No gates yet.</p>` : cards}`;

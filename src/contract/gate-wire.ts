@@ -71,9 +71,3 @@ export function gateToWire(gate: Gate, now: Date, waitingOn?: readonly string[])
     updated_at: gate.updatedAt,
   };
 }
-
-/** A pending gate in a status answer: the question and who it waits on. */
-export function openGateToWire(gate: Gate, waitingOn: readonly string[]): { id: string; question: string; waiting_on: string[] } {
-  return { id: gate.id, question: gate.question, waiting_on: [...waitingOn] };
-}
-

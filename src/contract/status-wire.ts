@@ -3,7 +3,6 @@ import type { Gate } from '../kernel/gate.js';
 import type { Goal } from '../kernel/goal.js';
 import { LANES, type Lane } from '../kernel/lanes.js';
 import { GOAL_STATUSES } from '../kernel/vocabulary.js';
-import { openGateToWire } from './gate-wire.js';
 
 /** The answer of `GET /v1/goals/{goal}/status` and `loopx status --json`. */
 export const StatusWire = z.object({
@@ -39,4 +38,9 @@ export function statusToWire(s: StatusSource): StatusWire {
     open_gates: s.openGates.map((w) => openGateToWire(w.gate, w.waitingOn)),
     open_gates_total: s.openGatesTotal,
   };
+}
+
+/** A pending gate in a status answer: the question and who it waits on. */
+function openGateToWire(gate: Gate, waitingOn: readonly string[]): { id: string; question: string; waiting_on: string[] } {
+  return { id: gate.id, question: gate.question, waiting_on: [...waitingOn] };
 }

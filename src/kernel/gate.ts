@@ -80,9 +80,12 @@ export interface Gate {
   readonly updatedAt: string;
 }
 
+/** The states in which a gate still holds back what it blocks: undecided or snoozed. */
+export const OPEN_GATE_STATES: readonly GateState[] = ['pending', 'deferred'];
+
 /** True while a gate still holds back what it blocks (undecided or snoozed). */
 export function isOpenGate(gate: Pick<Gate, 'state'>): boolean {
-  return gate.state === 'pending' || gate.state === 'deferred';
+  return OPEN_GATE_STATES.includes(gate.state);
 }
 
 /**

@@ -1,4 +1,5 @@
 import { sql, type RawBuilder } from 'kysely';
+import { OPEN_GATE_STATES } from '../kernel/gate.js';
 import { emptyLaneCounts, LANES, type Lane } from '../kernel/lanes.js';
 import type { Todo } from '../kernel/todo.js';
 import type { TodoStatus } from '../kernel/vocabulary.js';
@@ -25,8 +26,6 @@ export interface GateHolds {
   readonly todoIdsJson: string;
   readonly agentsJson: string;
 }
-
-const OPEN_GATE_STATES = ['pending', 'deferred'];
 
 /** Reads what the goal's open gates hold, in two aggregate queries however many gates are open. */
 export function gateHolds(store: Store, goalId: string): GateHolds {

@@ -1,4 +1,5 @@
 import { sql, type RawBuilder } from 'kysely';
+import { OPEN_GATE_STATES } from '../kernel/gate.js';
 import type { Todo } from '../kernel/todo.js';
 import type { Store } from './db.js';
 import { policyFromRow, selectGatesById } from './gates.js';
@@ -99,7 +100,7 @@ export function countWaiting(store: Store, ask: Asker): number {
 
 /** SQL truth of "the `gates` row is open and holds the asker's takeable advancement work". */
 function blocksAsker(ask: Asker): RawBuilder<boolean> {
-  return sql<boolean>`(gates.state IN ('pending', 'deferred') AND (gates.blocks_global = 1 OR gates.blocks_agent = ${ask.agentId} OR EXISTS (
+  return sql<boolean>`(gates.state IN (${sql.join(OPEN_GATE_STATES)}) AND (gates.blocks_global = 1 OR gates.blocks_agent = ${ask.agentId} OR EXISTS (
     SELECT 1 FROM json_each(gates.blocks_todo_ids) AS listed CROSS JOIN todos ON todos.id = listed.value
     WHERE todos.goal_id = gates.goal_id AND todos.task_class = 'advancement' AND ${takeable(ask)})))`;
 }

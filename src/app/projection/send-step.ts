@@ -1,6 +1,6 @@
 import type { Card } from '../../../cards/model.js';
 import type { Store } from '../../store/db.js';
-import { completeOutboxRow, findProjection, holdSurface, markPostStarted, recordProjection, rescheduleOutboxRow, type OutboxRow } from '../../store/outbox.js';
+import { completeOutboxRow, findProjection, holdSurface, markPostStarted, recordProjection, rescheduleOutboxRow, type OutboxRow, type ProjectionRow } from '../../store/outbox.js';
 import type { Logger } from '../deps.js';
 import type { ChatSurface, FindPostOutcome, PostOptions, SendOutcome } from '../surface.js';
 import { CARD_PRIORITY } from './enqueue.js';
@@ -35,9 +35,9 @@ function backoffMs(attempts: number): number {
  * Which gap a row's call must keep: a post adds a message to the destination, an update changes one message
  * (platforms limit the two differently), and a progress update also waits out the coalescing window.
  */
-export function gapOf(env: SendEnv, state: SurfaceState, row: OutboxRow): { key: string; ms: number } {
+export function gapOf(state: SurfaceState, row: OutboxRow, shown: Shown): { key: string; ms: number } {
   const { limits } = state;
-  if (!findProjection(env.store, state.surface.name, row.destination, row.card_key)) return { key: row.destination, ms: limits.perDestinationMs };
+  if (!shown) return { key: row.destination, ms: limits.perDestinationMs };
   const coalesce = row.priority >= CARD_PRIORITY.progress ? limits.progressGapMs : 0;
   return { key: messageKey(row), ms: Math.max(limits.perMessageMs, coalesce) };
 }
@@ -54,9 +54,17 @@ export function dueAt(state: SurfaceState, row: OutboxRow, gap: { key: string; m
   return Math.max(Date.parse(row.next_at), gapReady, state.heldUntil);
 }
 
+/** The message that shows a row's card in its destination, if the card was posted there. */
+export type Shown = ProjectionRow | undefined;
+
+/** Looks up the message that shows a row's card (once per row: the gap, the skip and the call all use it). */
+export function shownOf(env: SendEnv, state: SurfaceState, row: OutboxRow): Shown {
+  return findProjection(env.store, state.surface.name, row.destination, row.card_key);
+}
+
 /** Drops a row whose render the destination already shows; answers true when it did. */
-export function skipUnchanged(env: SendEnv, state: SurfaceState, row: OutboxRow): boolean {
-  if (findProjection(env.store, state.surface.name, row.destination, row.card_key)?.rendered_hash !== row.card_hash) return false;
+export function skipUnchanged(env: SendEnv, row: OutboxRow, shown: Shown): boolean {
+  if (shown?.rendered_hash !== row.card_hash) return false;
   completeOutboxRow(env.store, row);
   return true;
 }
@@ -74,10 +82,9 @@ function findEarlierPost(surface: ChatSurface, row: OutboxRow, post: PostOptions
  * Posts the card, or updates it in place when it already has a message ref (or an earlier post of it is
  * found); never throws. A post is marked in the row before the call, so a restart knows it may have gone out.
  */
-export async function callSurface(env: SendEnv, state: SurfaceState, row: OutboxRow, nowMs: number): Promise<SendOutcome> {
+export async function callSurface(env: SendEnv, state: SurfaceState, row: OutboxRow, shown: Shown, nowMs: number): Promise<SendOutcome> {
   const card = JSON.parse(row.card) as Card;
   const name = state.surface.name;
-  const shown = findProjection(env.store, name, row.destination, row.card_key);
   try {
     if (shown) return await state.surface.update({ destination: row.destination, messageId: shown.message_id }, card);
     const parent = row.thread_of ? findProjection(env.store, name, row.destination, row.thread_of) : undefined;

@@ -3,7 +3,7 @@ import { pendingDestinations, pendingOutboxRows, type OutboxRow } from '../../st
 import type { Clock, Logger } from '../deps.js';
 import type { ChatSurface } from '../surface.js';
 import { createTokenBucket, DEFAULT_SURFACE_LIMITS, type SurfaceLimits } from './limits.js';
-import { callSurface, dueAt, gapOf, messageKey, settle, skipUnchanged, type SendEnv, type SurfaceState } from './send-step.js';
+import { callSurface, dueAt, gapOf, messageKey, settle, shownOf, skipUnchanged, type SendEnv, type Shown, type SurfaceState } from './send-step.js';
 
 export { MAX_SEND_ATTEMPTS } from './send-step.js';
 
@@ -26,11 +26,12 @@ export interface OutboxSender {
  * The first of a destination's rows, in priority then arrival order, that may be sent at `nowMs`, with the gap
  * its call counts against. Rows the destination already shows are dropped on the way.
  */
-function firstDueRow(env: SendEnv, state: SurfaceState, destination: string, nowMs: number): { row: OutboxRow; gapKey: string } | undefined {
+function firstDueRow(env: SendEnv, state: SurfaceState, destination: string, nowMs: number): { row: OutboxRow; shown: Shown; gapKey: string } | undefined {
   for (const row of pendingOutboxRows(env.store, state.surface.name, destination)) {
-    if (skipUnchanged(env, state, row)) continue;
-    const gap = gapOf(env, state, row);
-    if (dueAt(state, row, gap, nowMs) <= nowMs) return { row, gapKey: gap.key };
+    const shown = shownOf(env, state, row);
+    if (skipUnchanged(env, row, shown)) continue;
+    const gap = gapOf(state, row, shown);
+    if (dueAt(state, row, gap, nowMs) <= nowMs) return { row, shown, gapKey: gap.key };
   }
   return undefined;
 }
@@ -44,7 +45,7 @@ async function sendNext(env: SendEnv & { clock: Clock }, state: SurfaceState, de
   state.lastCallAt.set(due.gapKey, nowMs);
   state.lastCallAt.set(messageKey(row), nowMs);
   report.calls += 1;
-  const outcome = await callSurface(env, state, row, nowMs);
+  const outcome = await callSurface(env, state, row, due.shown, nowMs);
   if (settle(env, state, row, outcome, env.clock.now().getTime())) report.sent += 1;
 }
 
@@ -54,7 +55,7 @@ function nextDue(env: SendEnv, states: readonly SurfaceState[], nowMs: number): 
   for (const state of states) {
     for (const destination of pendingDestinations(store, state.surface.name)) {
       for (const row of pendingOutboxRows(store, state.surface.name, destination)) {
-        const due = Math.max(dueAt(state, row, gapOf(env, state, row), nowMs), state.bucket.readyAt(nowMs));
+        const due = Math.max(dueAt(state, row, gapOf(state, row, shownOf(env, state, row)), nowMs), state.bucket.readyAt(nowMs));
         next = next === null ? due : Math.min(next, due);
       }
     }

@@ -1,4 +1,4 @@
-import type { Gate, GateState } from '../../kernel/gate.js';
+import { OPEN_GATE_STATES, type Gate, type GateState } from '../../kernel/gate.js';
 import type { Store } from '../../store/db.js';
 import { selectGrants, type GrantRow } from '../../store/gate-grants.js';
 import { countGates, selectGate, selectGates, selectPendingPolicies, type PolicyRow } from '../../store/gates.js';
@@ -21,7 +21,7 @@ export function pendingGatesFor(store: Store, goalId: string): Gate[] {
 
 /** Gates that still hold work back: pending, or snoozed by a defer. */
 export function openGatesFor(store: Store, goalId: string): Gate[] {
-  return selectGates(store, { goalId, states: ['pending', 'deferred'] });
+  return selectGates(store, { goalId, states: OPEN_GATE_STATES });
 }
 
 /** The goal's owners. */

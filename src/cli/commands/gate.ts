@@ -6,7 +6,7 @@ import { GateListOutput, GateOutput, GrantListOutput } from '../../contract/cli-
 import { gateToWire } from '../../contract/gate-wire.js';
 import { fail, type KernelError } from '../../kernel/errors.js';
 import type { Result } from '../../kernel/result.js';
-import { GATE_RISKS, GATE_STATES, ON_EXPIRE, type Gate, type GateRisk, type GateState, type OnExpire } from '../../kernel/gate.js';
+import { GATE_RISKS, GATE_STATES, ON_EXPIRE, OPEN_GATE_STATES, type Gate, type GateRisk, type GateState, type OnExpire } from '../../kernel/gate.js';
 import { intFlag, listFlag, positional, stringFlag, UsageError, type CliContext, type Command } from '../command.js';
 import { output, table } from '../output.js';
 
@@ -95,7 +95,7 @@ export const gateCommands: readonly Command[] = [
       const states = listFlag(ctx.flags, 'state') as GateState[];
       for (const s of states) if (!GATE_STATES.includes(s)) throw new UsageError(`--state must be one of ${GATE_STATES.join(', ')}.`);
       const deps = await ctx.openApp();
-      const gates = listGates(deps.store, ctx.positionals[0], ctx.flags.all === true ? undefined : states.length > 0 ? states : ['pending', 'deferred']);
+      const gates = listGates(deps.store, ctx.positionals[0], ctx.flags.all === true ? undefined : states.length > 0 ? states : OPEN_GATE_STATES);
       return output(
         { ok: true, value: gates },
         (all) => ({ gates: all.map((g) => gateToWire(g, deps.clock.now(), approversOf(deps.store, g))) }),
