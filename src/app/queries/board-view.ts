@@ -6,7 +6,7 @@ import { findAgent, listGoalAgents } from '../../store/agents.js';
 import type { Store } from '../../store/db.js';
 import { listEvidence } from '../../store/evidence.js';
 import { listStaleFlags } from '../../store/job-runs.js';
-import { goalStatus, type LanedTodo } from './goal-status.js';
+import { goalLanes, type LanedTodo } from './goal-status.js';
 
 /** How many items each lane shows on the board card; the count always covers them all. */
 export const LANE_TOP_ITEMS = 3;
@@ -46,9 +46,9 @@ function lastChangeAt(store: Store, goalId: string, fallback: string): string {
 
 /** The board card's read model for one goal at `now`. */
 export function boardView(store: Store, goalId: string, now: Date, extras: BoardExtras = {}): Result<BoardView, KernelError> {
-  const status = goalStatus(store, goalId, now, LANE_TOP_ITEMS);
-  if (!status.ok) return status;
-  const { goal, todos, todoLanes } = status.value;
+  const laned = goalLanes(store, goalId, now, LANE_TOP_ITEMS);
+  if (!laned.ok) return laned;
+  const { goal, todos, todoLanes } = laned.value;
   const evidence = listEvidence(store, goalId, 1)[0];
   const latestEvidence = evidence ? { kind: evidence.kind, summary: evidence.summary, url: evidence.url, by: evidence.agentId, at: evidence.createdAt } : null;
   const lastActivity = lastActivityOf(store, goalId, latestEvidence);

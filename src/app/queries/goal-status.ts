@@ -61,15 +61,20 @@ export function whoActsNext(goal: Goal, lanes: Record<Lane, number>, gates: Gate
   return 'Agents: nothing is open; replan with successor todos or complete the goal.';
 }
 
-/** The status of one goal at `now`, listing the first `perLane` todos of each lane. */
-export function goalStatus(store: Store, goalId: string, now: Date, perLane = STATUS_TODOS_PER_LANE): Result<GoalStatus, KernelError> {
+/** A goal's todos by lane: the counts and the first `perLane` todos of each lane (no gates; the board card's part). */
+export function goalLanes(store: Store, goalId: string, now: Date, perLane = STATUS_TODOS_PER_LANE): Result<Pick<GoalStatus, 'goal' | 'todoLanes' | 'todos'>, KernelError> {
   const found = requireGoal(store, goalId);
   if (!found.ok) return found;
-  const goal = found.value;
   const holds = gateHolds(store, goalId);
   const counts = countLanes(store, goalId, holds, now);
-  const todos = firstTodosByLane(store, goalId, holds, now, counts, perLane);
-  const todoLanes = counts.lanes;
+  return ok({ goal: found.value, todoLanes: counts.lanes, todos: firstTodosByLane(store, goalId, holds, now, counts, perLane) });
+}
+
+/** The status of one goal at `now`, listing the first `perLane` todos of each lane. */
+export function goalStatus(store: Store, goalId: string, now: Date, perLane = STATUS_TODOS_PER_LANE): Result<GoalStatus, KernelError> {
+  const laned = goalLanes(store, goalId, now, perLane);
+  if (!laned.ok) return laned;
+  const { goal, todoLanes, todos } = laned.value;
   const memberships = listMemberships(store, goalId);
   const pending = oldestPendingGates(store, goalId, STATUS_GATE_LIMIT);
   const openGates = pending.gates.map((gate) => ({ gate, waitingOn: approversOf(store, gate, memberships) }));
