@@ -10,7 +10,7 @@ import { spendForWriteback } from './quota.js';
 import { slotsSpentBy } from './queries/quota.js';
 import { agentIdOf, requireGoalAccess } from './actor.js';
 import type { AppDeps } from './deps.js';
-import { requireGoal, requireTodoOnGoal } from './lookup.js';
+import { requireGateOnGoal, requireGoal, requireTodoOnGoal } from './lookup.js';
 import { must, runWrite, type WriteContext, type WriteOrigin } from './write.js';
 
 /** What an agent (or operator) reports. */
@@ -33,6 +33,7 @@ export function recordEvidence(ctx: WriteContext, input: EvidenceInput): Evidenc
   must(requireGoalAccess(ctx.store, ctx.actor, goal.id));
   if (ctx.actor.kind === 'agent') must(requireGoalOpenForWork(goal));
   if (input.todoId !== undefined) must(requireTodoOnGoal(ctx.store, input.todoId, goal.id));
+  if (input.gateId !== undefined) must(requireGateOnGoal(ctx.store, input.gateId, goal.id));
   must(requirePublicSafe({ summary: input.summary, url: input.url, data: input.data === undefined ? undefined : JSON.stringify(input.data) }));
   const agentId = agentIdOf(ctx.actor);
   const evidence: Evidence = {

@@ -11,7 +11,7 @@ import { agentIdOf, requireGoalAccess, type Actor } from './actor.js';
 import type { AppDeps } from './deps.js';
 import { recordEvidence, type EvidenceInput } from './evidence.js';
 import { agentOf, claimInside } from './leases.js';
-import { loadTodoFor, requireGoal, requireTodo } from './lookup.js';
+import { loadTodoFor, requireGoal, requireResumeWhenOnGoal, requireTodo } from './lookup.js';
 import { passGateFence, type FenceOptions } from './work/fences.js';
 import { must, runWrite, type WriteContext, type WriteOrigin } from './write.js';
 
@@ -30,6 +30,7 @@ export interface TodoDraft {
  */
 export function createTodo(ctx: WriteContext, goalId: string, draft: TodoDraft, predecessorId: string | null): { todo: Todo; created: boolean } {
   must(requirePublicSafe({ 'todo text': draft.text }));
+  must(requireResumeWhenOnGoal(ctx.store, draft.resumeWhen, goalId));
   const existing = findLiveTodoByText(ctx.store, goalId, draft.text);
   if (existing) return { todo: existing, created: false };
   const taskClass = draft.taskClass ?? 'advancement';
@@ -128,7 +129,10 @@ export function blockTodo(deps: AppDeps, origin: WriteOrigin, todoId: string, re
 
 /** Defers a todo until `resumeWhen` (`todo_done:<id>`, `gate:<id>` or an ISO time). */
 export function deferTodo(deps: AppDeps, origin: WriteOrigin, todoId: string, resumeWhen: string): Result<Todo, KernelError> {
-  return changeTodo(deps, origin, todoId, 'todo.deferred', { resume_when: resumeWhen }, () => ({ status: 'deferred', resume_when: resumeWhen }));
+  return changeTodo(deps, origin, todoId, 'todo.deferred', { resume_when: resumeWhen }, (todo) => {
+    must(requireResumeWhenOnGoal(deps.store, resumeWhen, todo.goalId));
+    return { status: 'deferred', resume_when: resumeWhen };
+  });
 }
 
 /** Reopens a blocked or deferred todo; only a person (or the operator) reopens a blocked one. */
