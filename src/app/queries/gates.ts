@@ -1,6 +1,6 @@
 import { OPEN_GATE_STATES, type Gate, type GateState } from '../../kernel/gate.js';
 import type { Store } from '../../store/db.js';
-import { selectGrants, type GrantRow } from '../../store/gate-grants.js';
+import { selectGrant, selectGrants, type GrantRow } from '../../store/gate-grants.js';
 import { countGates, selectGate, selectGates, selectPendingPolicies, type PolicyRow } from '../../store/gates.js';
 import { listMemberships } from '../../store/goals.js';
 
@@ -63,4 +63,9 @@ export function decidersOf(store: Store, goalId: string, memberships: readonly {
 export function listGrants(store: Store, goalId?: string, options: { includeRevoked?: boolean; now?: Date } = {}): GrantRow[] {
   if (options.includeRevoked) return selectGrants(store, { goalId });
   return selectGrants(store, { goalId, activeOnly: true, liveAt: options.now?.toISOString() });
+}
+
+/** One standing grant by id. */
+export function findGrant(store: Store, id: string): GrantRow | undefined {
+  return selectGrant(store, id);
 }
