@@ -1,5 +1,5 @@
 import type { KernelError } from '../kernel/errors.js';
-import { alreadyDecided, decideGateAttempt, type DecisionEffect } from '../kernel/gate-decision.js';
+import { alreadyDecided, decideGateAttempt, gateExpired, lapsedState, type DecisionEffect } from '../kernel/gate-decision.js';
 import { isOpenGate, type Gate, type GateChoice, type GateState } from '../kernel/gate.js';
 import { requirePublicSafe } from '../kernel/public-safe.js';
 import { ok, type Result } from '../kernel/result.js';
@@ -7,10 +7,10 @@ import type { Origin } from '../kernel/vocabulary.js';
 import { insertVote, transitionGate } from '../store/gates.js';
 import { findGoal } from '../store/goals.js';
 import { findPerson } from '../store/people.js';
-import { findTodo, updateTodo } from '../store/todos.js';
 import type { AppDeps } from './deps.js';
 import { requireGate } from './gates.js';
 import { recordGrant, requireGrantLifetime, revokeCoveredGrants } from './gates/grants.js';
+import { blockListedTodos, expireGate } from './gates/settle.js';
 import { approversOf } from './queries/gates.js';
 import { must, runWrite, type WriteContext, type WriteOrigin } from './write.js';
 
@@ -38,18 +38,20 @@ function refuse(ctx: WriteContext, gateId: string, goalId: string | null, input:
  * Slack"). A repeated click by the same person answers `changed: false`. Every refusal is an audit event.
  */
 export function decideGate(deps: AppDeps, origin: WriteOrigin, gateId: string, input: DecideGateInput): Result<{ gate: Gate; changed: boolean }, KernelError> {
-  return runWrite<{ gate: Gate; changed: boolean }>(deps, { ...origin, command: 'gate.decide', request: { gateId, ...input } }, (ctx) => {
+  const decided = runWrite<Decided>(deps, { ...origin, command: 'gate.decide', request: { gateId, ...input } }, (ctx) => {
     const found = requireGate(ctx, gateId);
     if (!found.ok) return refuse(ctx, gateId, null, input, found.error);
     const gate = found.value;
     const person = ctx.actor.kind === 'person' ? findPerson(ctx.store, ctx.actor.id) : undefined;
+    const timezone = person?.timezone ?? findGoal(ctx.store, gate.goalId)?.timezone ?? 'UTC';
+    const lapsed = lapsedState(gate, ctx.now);
+    if (lapsed !== null) return ok({ late: lateDecision(ctx, gate, lapsed, input, timezone) });
     if (!person) {
       const who = ctx.actor.kind === 'agent' ? 'Agents never decide gates' : `${ctx.actor.kind}:${ctx.actor.id} is not a known person`;
       return refuse(ctx, gate.id, gate.goalId, input, { code: 'not_authorised_to_decide', message: `${who}; a linked owner or approver must decide (CLI: --as <person>).`, details: { gate_id: gate.id } });
     }
     if (input.reason !== undefined) must(requirePublicSafe({ reason: input.reason }));
     requireGrantLifetime(input.grantExpiresInSeconds);
-    const timezone = findGoal(ctx.store, gate.goalId)?.timezone ?? 'UTC';
     const decidedByName = gate.decision ? (findPerson(ctx.store, gate.decision.by)?.name ?? null) : null;
     const attempt = { personId: person.id, choice: input.choice, revision: input.revision, reason: input.reason ?? null, until: input.until ?? null, via: input.via, approvers: approversOf(ctx.store, gate), now: ctx.now };
     const judged = decideGateAttempt(gate, { ...attempt, personName: decidedByName ?? undefined }, timezone);
@@ -58,6 +60,22 @@ export function decideGate(deps: AppDeps, origin: WriteOrigin, gateId: string, i
     if (changed === 'lost') return refuse(ctx, gate.id, gate.goalId, input, lostRace(ctx, gate.id, timezone));
     return ok({ gate: must(requireGate(ctx, gate.id)), changed });
   });
+  if (!decided.ok) return decided;
+  return 'late' in decided.value ? { ok: false, error: decided.value.late } : { ok: true, value: decided.value };
+}
+
+/** A decision's outcome inside its transaction: decided, or refused because the gate's clock ran out (which commits the expiry). */
+type Decided = { gate: Gate; changed: boolean } | { late: KernelError };
+
+/**
+ * The clock decides at the moment of the decision: past `expires_at`, the gate's `on_expire` is applied in this
+ * transaction and the decision is refused `gate_expired` (kept in the audit trail).
+ */
+function lateDecision(ctx: WriteContext, gate: Gate, lapsed: 'expired' | 'cancelled', input: DecideGateInput, timezone: string): KernelError {
+  const error = gateExpired(gate, timezone);
+  expireGate(ctx, gate, lapsed);
+  ctx.event({ goalId: gate.goalId, type: 'gate.decision_refused', payload: { gate_id: gate.id, actor: `${ctx.actor.kind}:${ctx.actor.id}`, choice: input.choice, via: input.via, revision: input.revision, code: error.code } });
+  return error;
 }
 
 /** The answer for a decision whose conditional update found the gate already changed by another writer. */
@@ -103,13 +121,5 @@ function afterSettle(ctx: WriteContext, gate: Gate, personId: string, state: Gat
   }
 }
 
-/** A rejected or denied gate leaves the todos it named durably blocked, with the reason, so nobody runs them. */
-export function blockListedTodos(ctx: WriteContext, gate: Gate, reason: string): void {
-  if (gate.blocks.todoIds.length === 0) return;
-  for (const todoId of gate.blocks.todoIds) {
-    const todo = findTodo(ctx.store, todoId);
-    if (!todo || todo.goalId !== gate.goalId || (todo.status !== 'open' && todo.status !== 'deferred')) continue;
-    updateTodo(ctx.store, todo.id, { status: 'blocked', blocked_reason: reason.slice(0, 1000) }, null, ctx.at);
-    ctx.event({ goalId: gate.goalId, type: 'todo.blocked', payload: { todo_id: todo.id, reason, gate_id: gate.id } });
-  }
-}
+// Kept importable from here: the rejection consequences live with the expiry ones in ./gates/settle.ts.
+export { blockListedTodos } from './gates/settle.js';

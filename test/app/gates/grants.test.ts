@@ -45,7 +45,7 @@ describe('standing grants stay within their grantor\'s authority', () => {
     expect(listGrants(deps.store, 'demo').map((g) => g.scope)).toEqual(['production:goal:*']);
     expect(listEvents(deps.store).find((e) => e.type === 'gate.grant_recorded')?.payload).toContain('"narrowed_from":"production:global:*"');
     grantVia(deps, 'ana', 'production:global:*');
-    expect(listGrants(deps.store, 'demo').map((g) => g.scope)).toEqual(['production:goal:*', 'production:global:*']);
+    expect(listGrants(deps.store, 'demo').map((g) => g.scope).sort()).toEqual(['production:global:*', 'production:goal:*']);
   });
 
   it('applies an owner\'s global grant on another goal only while the owner may decide there', async () => {
