@@ -40,6 +40,8 @@ export interface DigestView {
   readonly done: readonly { todoId: string; text: string; completedAt: string }[];
   readonly staleAgents: readonly { agentId: string; lastSeenAt: string | null }[];
   readonly expiredLeases: readonly { todoId: string; text: string; agentId: string }[];
+  /** Gates a standing grant approved automatically since the last digest, each citing its grant. */
+  readonly grantApprovals?: readonly { gateId: string; grantId: string; question: string; citation: string }[];
   readonly progress: DigestProgress;
 }
 
@@ -103,6 +105,7 @@ export function digestCard(view: DigestView, limits: DigestLimits = DEFAULT_DIGE
     { type: 'header', text: `Daily digest · ${view.goalTitle} · ${view.day}`, ...(view.late ? { status: 'late', tone: 'warning' as const } : {}) },
     { type: 'context', text: `Times are in ${view.timezone}. Covers ${since}.${view.late ? ' This digest is late: the server was down when it was due.' : ''}` },
     ...needsYouBlocks(view, limits),
+    ...section(`Approved by standing grants (${view.grantApprovals?.length ?? 0})`, (view.grantApprovals ?? []).map((g) => ({ text: g.question, meta: `${g.citation} Revoke: loopx grant revoke ${g.grantId}` })), limits, view.goalId),
     ...section(`Blocked (${view.blocked.length})`, view.blocked.map((t) => ({ text: t.text, meta: t.reason })), limits, view.goalId),
     ...section(`Done since the last digest (${view.done.length})`, view.done.map((t) => ({ text: t.text, tone: 'good' as const })), limits, view.goalId),
     ...section('Stale agents and expired leases', healthItems(view), limits, view.goalId),

@@ -78,4 +78,6 @@ export interface GateView {
   readonly timezone: string;
   /** The choices offered as buttons while pending. */
   readonly choices: readonly GateChoice[];
+  /** The standing grant that approved this gate automatically, cited on the card. */
+  readonly grantId?: string | null;
 }

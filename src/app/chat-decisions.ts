@@ -39,6 +39,7 @@ function linkHint(identity: ChatIdentity): string {
 export function explainRefusal(error: KernelError, gate: Gate | undefined, person: Person | undefined): string {
   switch (error.code) {
     case 'gate_not_pending':
+    case 'gate_expired':
       return error.message;
     case 'gate_revision_stale':
       return 'This request changed after the card was drawn; the card now shows the new question. Read it and decide again.';

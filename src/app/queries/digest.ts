@@ -8,6 +8,7 @@ import { eventsOfTypeSince, evidenceTotalsSince } from '../../store/activity.js'
 import { listStaleFlags } from '../../store/job-runs.js';
 import { findTodo, listTodos } from '../../store/todos.js';
 import type { JobDeps } from '../job-ports.js';
+import { findGate } from './gates.js';
 
 /** Which digest this is: its local day, when it is built, what it covers, and whether it is late. */
 export interface DigestSlot {
@@ -49,6 +50,15 @@ function expiredLeasesSince(jobs: JobDeps, goalId: string, since: string | null)
   });
 }
 
+function grantApprovalsSince(jobs: JobDeps, goalId: string, since: string | null): NonNullable<DigestView['grantApprovals']> {
+  return eventsOfTypeSince(jobs.app.store, goalId, ['gate.decided'], since).flatMap((event) => {
+    const payload = JSON.parse(event.payload) as { gate_id?: unknown; grant_id?: unknown; reason?: unknown };
+    if (typeof payload.grant_id !== 'string') return [];
+    const gateId = String(payload.gate_id);
+    return [{ gateId, grantId: payload.grant_id, question: findGate(jobs.app.store, gateId)?.question ?? gateId, citation: String(payload.reason ?? '') }];
+  });
+}
+
 /** Reads everything a goal's daily digest says, from the database, as of `slot.at`. */
 export function buildDigestView(jobs: JobDeps, goal: Goal, slot: DigestSlot): DigestView {
   const store = jobs.app.store;
@@ -67,6 +77,7 @@ export function buildDigestView(jobs: JobDeps, goal: Goal, slot: DigestSlot): Di
     done: done.map((t) => ({ todoId: t.id, text: t.text, completedAt: t.completedAt ?? '' })),
     staleAgents: listStaleFlags(store, goal.id).map((f) => ({ agentId: f.agentId, lastSeenAt: f.lastSeenAt })),
     expiredLeases: expiredLeasesSince(jobs, goal.id, slot.since),
+    grantApprovals: grantApprovalsSince(jobs, goal.id, slot.since),
     progress: progressOf(jobs, goal, slot),
   };
 }
