@@ -1,8 +1,6 @@
-import { decisionFromButton, explainRefusal } from '../../src/app/chat-decisions.js';
-import { decideGate } from '../../src/app/gate-decisions.js';
+import { decideAsPerson, decisionFromButton } from '../../src/app/chat-decisions.js';
 import { revokeStandingGrant } from '../../src/app/gates/grants.js';
 import type { Person } from '../../src/kernel/entities.js';
-import { findGate } from '../../src/app/queries/gates.js';
 import { ERROR_TABLE } from '../../src/kernel/errors.js';
 import type { HttpResponse } from '../../src/http/types.js';
 import { isCsrfValid } from './auth.js';
@@ -36,12 +34,8 @@ function decide(call: WebCall): HttpResponse {
   const { form, back } = signed;
   const decision = decisionFromButton(form.get('action'), call.deps.clock.now(), form.get('reason')?.trim() || undefined);
   if (decision === null) return refused(call, 'Not recorded', 'That button value is not one LoopX made; reload the page and use its buttons.', 422, back);
-  const person = signed.person;
-  const decided = decideGate(call.deps, { actor: { kind: 'person', id: person.id } }, decision.gateId, { choice: decision.choice, revision: decision.revision, reason: decision.reason, until: decision.until, via: 'web' });
-  if (!decided.ok) {
-    const message = explainRefusal(decided.error, findGate(call.deps.store, decision.gateId), person);
-    return refused(call, 'Not recorded', message, ERROR_TABLE[decided.error.code].http, back);
-  }
+  const reply = decideAsPerson(call.deps, signed.person.id, decision, 'web');
+  if (!reply.ok) return refused(call, 'Not recorded', reply.text, ERROR_TABLE[reply.code ?? 'internal_error'].http, back);
   return redirect(back);
 }
 

@@ -106,17 +106,23 @@ export function completeTodo(
     const forced = passGateFence(ctx, todo, input);
     if (input.noFollowup) must(requirePublicSafe({ no_followup: input.noFollowup }));
     const successors = input.successors.map((draft) => createTodo(ctx, todo.goalId, draft, todo.id).todo);
-    updateTodo(
-      ctx.store,
-      todo.id,
-      { status: 'done', completed_at: ctx.at, completed_by: ctx.actor.kind + ':' + ctx.actor.id, no_followup: input.noFollowup ?? null },
-      { claimedBy: null, leaseExpiresAt: null, leaseVersion: todo.leaseVersion + 1, leaseEpoch: todo.leaseEpoch, leaseStartedAt: null },
-      ctx.at,
-    );
     const evidence = input.evidence ? recordEvidence(ctx, { ...input.evidence, goalId: todo.goalId, todoId: todo.id }) : null;
-    ctx.event({ goalId: todo.goalId, type: 'todo.completed', payload: { todo_id: todo.id, successors: successors.map((s) => s.id), no_followup: input.noFollowup ?? null, ...(forced.length > 0 ? { forced_past_gates: forced } : {}) } });
-    return ok({ todo: must(requireTodo(ctx.store, todo.id)), successors, changed: true, evidence });
+    const done = finishTodo(ctx, todo, input.noFollowup ?? null, { successors: successors.map((s) => s.id), ...(forced.length > 0 ? { forced_past_gates: forced } : {}) });
+    return ok({ todo: done, successors, changed: true, evidence });
   });
+}
+
+/** Marks a todo done by the writer, clearing any claim, and records `todo.completed` with `payload`. */
+export function finishTodo(ctx: WriteContext, todo: Todo, noFollowup: string | null, payload: Record<string, unknown>): Todo {
+  updateTodo(
+    ctx.store,
+    todo.id,
+    { status: 'done', completed_at: ctx.at, completed_by: ctx.actor.kind + ':' + ctx.actor.id, no_followup: noFollowup },
+    { claimedBy: null, leaseExpiresAt: null, leaseVersion: todo.leaseVersion + 1, leaseEpoch: todo.leaseEpoch, leaseStartedAt: null },
+    ctx.at,
+  );
+  ctx.event({ goalId: todo.goalId, type: 'todo.completed', payload: { todo_id: todo.id, successors: [], no_followup: noFollowup, ...payload } });
+  return must(requireTodo(ctx.store, todo.id));
 }
 
 /** Blocks a todo with a reason (it leaves the runnable set until unblocked). */

@@ -42,7 +42,8 @@ describe('the web board in a real browser', () => {
   it('signs in with a login link, approves the demo gate, and every open page follows', async () => {
     const watcher = await context.newPage();
     await watcher.goto(`${server.url}/`);
-    await expect.poll(() => watcher.locator('#needs-you .count').textContent()).toBe('1');
+    // The writer's question and the demo's to-do for a person ("Pick the launch date").
+    await expect.poll(() => watcher.locator('#needs-you .count').textContent()).toBe('2');
     expect(await watcher.locator('header.top').textContent()).toContain('Read-only');
 
     const page = await context.newPage();
@@ -58,8 +59,11 @@ describe('the web board in a real browser', () => {
     const needsYou = page.locator('section[aria-labelledby="needs-you"]');
     await Promise.all([page.waitForNavigation(), needsYou.getByRole('button', { name: 'Approve' }).first().click()]);
     expect(page.url(), await page.locator('main').textContent() ?? '').toBe(`${server.url}/`);
-    await expect.poll(() => page.locator('#needs-you .count').textContent()).toBe('0');
+    await expect.poll(() => page.locator('#needs-you .count').textContent()).toBe('1');
     // The read-only tab was never reloaded: the server-sent event made it refresh itself.
+    await expect.poll(() => watcher.locator('#needs-you .count').textContent()).toBe('1');
+    await Promise.all([page.waitForNavigation(), needsYou.getByRole('button', { name: 'Done' }).first().click()]);
+    await expect.poll(() => page.locator('#needs-you .count').textContent()).toBe('0');
     await expect.poll(() => watcher.locator('#needs-you .count').textContent()).toBe('0');
 
     await page.goto(`${server.url}/goals/demo`);

@@ -1,6 +1,7 @@
 import { claimTodo, releaseByOperator, releaseLease, renewLease } from '../../app/leases.js';
 import { laneTodos } from '../../app/queries/goal-status.js';
 import { addTodo, blockTodo, completeTodo, deferTodo, editTodo, reopenTodo, supersedeTodo } from '../../app/todos.js';
+import { markUserActionDone } from '../../app/work/user-actions.js';
 import type { WriteOrigin } from '../../app/write.js';
 import { CompletionOutput, SupersedeOutput, TodoListOutput, TodoOutput } from '../../contract/cli-output.js';
 import { ResumeWhen } from '../../contract/requests.js';
@@ -137,6 +138,9 @@ export const todoCommands: readonly Command[] = [
     if (!ResumeWhen.safeParse(until).success) throw new UsageError('--until takes todo_done:<id>, gate:<id> or an ISO-8601 time.');
     return wrap(deferTodo(await ctx.openApp(), origin, id, until));
   }),
+  simple('done', 'Mark a to-do for a person (a user action) done, as that person.', 'loopx todo done <todo> [--as <person>]', {}, {}, async (ctx, origin, id) =>
+    markUserActionDone(await ctx.openApp(), origin, id, 'cli'),
+  ),
   simple('reopen', 'Reopen a blocked or deferred todo.', 'loopx todo reopen <todo>', {}, {}, async (ctx, origin, id) => wrap(reopenTodo(await ctx.openApp(), origin, id))),
   simple('update', "Change a todo's text or priority.", 'loopx todo update <todo> [--text <t>] [--priority P0..P4]', { text: { type: 'string' }, priority: { type: 'string' } }, { text: 'new text', priority: 'new priority' }, async (ctx, origin, id) => {
     const fields = { text: stringFlag(ctx.flags, 'text'), priority: priorityFlag(ctx) };
