@@ -97,9 +97,13 @@ export function selectGate(store: Store, id: string): Gate | undefined {
 }
 
 /** Gates, optionally of one goal, in some states and only the oldest `limit`, oldest first. */
-export function selectGates(store: Store, filter: { goalId?: string | undefined; states?: readonly GateState[] | undefined; limit?: number } = {}): Gate[] {
+export function selectGates(
+  store: Store,
+  filter: { goalId?: string | undefined; states?: readonly GateState[] | undefined; requestedBy?: string | undefined; limit?: number } = {},
+): Gate[] {
   let query = store.kysely.selectFrom('gates').selectAll();
   if (filter.goalId !== undefined) query = query.where('goal_id', '=', filter.goalId);
+  if (filter.requestedBy !== undefined) query = query.where('requested_by', '=', filter.requestedBy);
   if (filter.states && filter.states.length > 0) query = query.where('state', 'in', filter.states);
   query = query.orderBy('created_at').orderBy('id');
   const rows = store.all(filter.limit === undefined ? query : query.limit(filter.limit));
