@@ -46,7 +46,14 @@ function bodyBlocks(view: GateView): CardBlock[] {
     ],
   });
   blocks.push({ type: 'text', text: `Approve: ${view.onApprove}\nReject: ${view.onReject}`, tone: 'muted' });
+  if (view.approvals && view.state === 'pending') blocks.push({ type: 'text', text: approvalsLine(view.approvals) });
   return blocks;
+}
+
+/** "1 of 2 approvals (Bob)": a quorum gate's progress, by name. */
+export function approvalsLine(approvals: NonNullable<GateView['approvals']>): string {
+  const names = approvals.names.length > 0 ? ` (${approvals.names.join(', ')})` : '';
+  return `${approvals.names.length} of ${approvals.needed} approvals${names}`;
 }
 
 function fallbackText(view: GateView): string {

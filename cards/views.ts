@@ -78,6 +78,8 @@ export interface GateView {
   readonly timezone: string;
   /** The choices offered as buttons while pending. */
   readonly choices: readonly GateChoice[];
+  /** A quorum gate's approvals so far on this revision, by name ("1 of 2 approvals (Bob)"); null without a quorum. */
+  readonly approvals?: { readonly names: readonly string[]; readonly needed: number } | null;
   /** The standing grant that approved this gate automatically, cited on the card. */
   readonly grantId?: string | null;
 }

@@ -3,7 +3,7 @@ import type { Store } from '../store/db.js';
 import { findPerson } from '../store/people.js';
 import { sweepGates } from './gate-sweep.js';
 import type { GateFeed } from './job-ports.js';
-import { approversOf, findGate, pendingGatesFor } from './queries/gates.js';
+import { findGate, pendingGatesFor, waitingOn } from './queries/gates.js';
 import { quotaState } from './queries/quota.js';
 
 // People by name in chat copy; the id stands in for anyone not on file.
@@ -26,7 +26,7 @@ export const gateFeed: GateFeed = {
       revision: gate.revision,
       question: gate.question,
       askedAt: gate.createdAt,
-      waitingOn: namesOf(store, approversOf(store, gate)),
+      waitingOn: namesOf(store, waitingOn(store, gate)),
     }));
   },
   isSettled(store, gateId) {

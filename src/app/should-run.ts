@@ -11,7 +11,7 @@ import { insertTurn, selectTurn } from '../store/turns.js';
 import { requireGoalAccess } from './actor.js';
 import type { AppDeps } from './deps.js';
 import { requireGoal } from './lookup.js';
-import { approversOf } from './queries/gates.js';
+import { approversOf, waitingOn as stillWaitingOn } from './queries/gates.js';
 import { quotaState } from './queries/quota.js';
 import { must, runWrite, type WriteOrigin } from './write.js';
 
@@ -24,7 +24,7 @@ function workOnOffer(store: Store, ask: Asker): WorkOnOffer {
     blocking: () => {
       const gates = selectBlockingGates(store, ask, PACKET_GATES_MAX);
       const memberships = listMemberships(store, ask.goalId);
-      const first = gates.gates.map((gate) => ({ gate, waitingOn: approversOf(store, gate, memberships) }));
+      const first = gates.gates.map((gate) => ({ gate, waitingOn: stillWaitingOn(store, gate, memberships) }));
       const waitingOn = new Set(gates.policies.flatMap((policy) => approversOf(store, policy, memberships)));
       return { first, total: gates.total, pending: gates.pending, waitingOn: [...waitingOn] };
     },

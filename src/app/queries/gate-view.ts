@@ -72,5 +72,6 @@ export function gateView(store: Store, gateId: string): GateView | undefined {
     timezone: goal?.timezone ?? 'UTC',
     choices: GATE_CHOICES,
     grantId: gate.grantId,
+    approvals: gate.policy.quorum > 1 ? { names: gate.votes.map((v) => actorName(store, `person:${v.personId}`)), needed: gate.policy.quorum } : null,
   };
 }

@@ -54,6 +54,15 @@ export function approversOf(store: Store, gate: PolicyRow, memberships: readonly
   return named.filter((personId) => gate.policy.allowSelfApproval || gate.requestedBy !== `person:${personId}`);
 }
 
+/**
+ * Who a gate still waits on: its approvers whose vote could still count, so not those who already voted on this
+ * revision of a quorum gate. Pass the goal's memberships when asking for many gates at once.
+ */
+export function waitingOn(store: Store, gate: Gate, memberships?: readonly { personId: string; role: string }[]): string[] {
+  const voted = new Set(gate.votes.map((v) => v.personId));
+  return approversOf(store, gate, memberships).filter((personId) => !voted.has(personId));
+}
+
 /** Who holds decision authority on a goal right now: its owners and approvers. Named approvers only narrow this. */
 export function decidersOf(store: Store, goalId: string, memberships: readonly { personId: string; role: string }[] = listMemberships(store, goalId)): string[] {
   return memberships.filter((m) => m.role === 'owner' || m.role === 'approver').map((m) => m.personId);

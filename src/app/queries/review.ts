@@ -7,7 +7,7 @@ import type { Store } from '../../store/db.js';
 import { listEvidence } from '../../store/evidence.js';
 import { findTodo } from '../../store/todos.js';
 import { requireGoal } from '../lookup.js';
-import { approversOf, pendingGatesFor } from './gates.js';
+import { pendingGatesFor, waitingOn } from './gates.js';
 
 /** What the operator needs to judge one gate, in plain language. */
 export interface ReviewPacket {
@@ -72,5 +72,5 @@ export function reviewPacket(store: Store, goalId: string): Result<ReviewPacket,
     reject: `loopx gate reject ${gate.id} --as <you> --revision ${gate.revision} --reason "<why>"`,
     defer: `loopx gate defer ${gate.id} --as <you> --until 1d`,
   };
-  return ok({ goalId, gate, waitingOn: approversOf(store, gate), suggestedDecision: suggestion.decision, suggestionReason: suggestion.reason, authorises, doesNotAuthorise: doesNot, evidence, otherPendingGates: pending.length - 1, commands });
+  return ok({ goalId, gate, waitingOn: waitingOn(store, gate), suggestedDecision: suggestion.decision, suggestionReason: suggestion.reason, authorises, doesNotAuthorise: doesNot, evidence, otherPendingGates: pending.length - 1, commands });
 }
