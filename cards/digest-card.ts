@@ -10,6 +10,8 @@ export interface DigestGate {
   readonly question: string;
   readonly askedAt: string;
   readonly waitingOn: readonly string[];
+  /** The choices a gate asked with options offers (one approve button each). */
+  readonly options?: readonly string[];
 }
 
 /** Spend and progress since the last digest. */
@@ -73,7 +75,7 @@ function needsYouBlocks(view: DigestView, limits: DigestLimits): CardBlock[] {
     { type: 'text', text: `Needs you (${gates.length}), oldest first:` },
     ...shown.flatMap((g): CardBlock[] => [
       { type: 'text', text: `${g.question} (waiting ${elapsedText(g.askedAt, view.at)} on ${namesText(g.waitingOn)})`, tone: 'warning' },
-      { type: 'actions', buttons: gateButtons(g.gateId, g.revision, ['approve', 'reject']) },
+      { type: 'actions', buttons: gateButtons(g.gateId, g.revision, ['approve', 'reject'], g.options) },
     ]),
     ...(more > 0 ? [{ type: 'context' as const, text: `and ${more} more: run \`loopx status ${view.goalId}\` for the full list.` }] : []),
   ];

@@ -44,7 +44,7 @@ function button(b: CardButton): SlackBlock | null {
   const value = encodeCardAction(b.action);
   if (value.length > L.buttonValue) return null;
   const style = b.style === 'default' ? {} : { style: b.style };
-  const actionId = truncate(`loopx:${b.action.choice}:${b.action.gate}:${b.action.rev}`, L.actionId, '');
+  const actionId = truncate(`loopx:${b.action.choice}:${b.action.gate}:${b.action.rev}${b.action.opt === undefined ? '' : `:o${b.action.opt}`}`, L.actionId, '');
   return { type: 'button', text: { type: 'plain_text', text: truncate(b.label, L.buttonText), emoji: true }, value, action_id: actionId, ...style };
 }
 

@@ -37,7 +37,7 @@ function decide(call: WebCall): HttpResponse {
   const decision = decisionFromButton(form.get('action'), call.deps.clock.now(), form.get('reason')?.trim() || undefined);
   if (decision === null) return refused(call, 'Not recorded', 'That button value is not one LoopX made; reload the page and use its buttons.', 422, back);
   const person = signed.person;
-  const decided = decideGate(call.deps, { actor: { kind: 'person', id: person.id } }, decision.gateId, { choice: decision.choice, revision: decision.revision, reason: decision.reason, until: decision.until, via: 'web' });
+  const decided = decideGate(call.deps, { actor: { kind: 'person', id: person.id } }, decision.gateId, { choice: decision.choice, revision: decision.revision, reason: decision.reason, until: decision.until, optionIndex: decision.optionIndex, via: 'web' });
   if (!decided.ok) {
     const message = explainRefusal(decided.error, findGate(call.deps.store, decision.gateId), person);
     return refused(call, 'Not recorded', message, ERROR_TABLE[decided.error.code].http, back);

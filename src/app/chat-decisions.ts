@@ -46,6 +46,8 @@ export function explainRefusal(error: KernelError, gate: Gate | undefined, perso
     case 'not_authorised_to_decide':
       if (gate && person && gate.requestedBy === `person:${person.id}`) return 'You asked this question, so you cannot approve it yourself; another owner or approver must decide.';
       return `You are not one of the people who may decide this gate. ${error.message}`;
+    case 'option_required':
+      return `${error.message} Press the button of the option you choose.`;
     case 'reason_required':
       return 'Rejecting needs a reason: the agent gets it back so it can change course.';
     case 'not_found':
@@ -74,6 +76,8 @@ export interface ChatDecision {
   readonly reason?: string | undefined;
   /** ISO time a defer snoozes until (buttons: now + BUTTON_DEFER_HOURS). */
   readonly until?: string | undefined;
+  /** The option an approve button picks, by its index on the card's revision. */
+  readonly optionIndex?: number | undefined;
 }
 
 /**
@@ -83,10 +87,11 @@ export interface ChatDecision {
 export function decideFromChat(deps: AppDeps, identity: ChatIdentity, decision: ChatDecision, idempotencyKey?: string): ChatReply {
   const person = findPersonByIdentity(deps.store, identity.surface, identity.externalId);
   if (!person) return refuseUnlinked(deps, identity, decision.gateId, decision.choice);
-  const input = { choice: decision.choice, revision: decision.revision, reason: decision.reason, until: decision.until, via: identity.surface };
+  const input = { choice: decision.choice, revision: decision.revision, reason: decision.reason, until: decision.until, optionIndex: decision.optionIndex, via: identity.surface };
   const result = decideGate(deps, { actor: { kind: 'person', id: person.id }, idempotencyKey }, decision.gateId, input);
   if (!result.ok) return { ok: false, text: explainRefusal(result.error, findGate(deps.store, decision.gateId), person), code: result.error.code };
-  const text = result.value.changed ? DONE_TEXT[decision.choice] : `You already ${decision.choice === 'defer' ? 'deferred' : `${decision.choice}d`} this gate; nothing changed.`;
+  const option = result.value.gate.decision?.option;
+  const text = result.value.changed ? (option ? `Approved "${option}". The agent sees it on its next should-run.` : DONE_TEXT[decision.choice]) : `You already ${decision.choice === 'defer' ? 'deferred' : `${decision.choice}d`} this gate; nothing changed.`;
   return { ok: true, text, gate: result.value.gate };
 }
 
@@ -95,7 +100,7 @@ export function decisionFromButton(rawValue: unknown, now: Date, reason?: string
   const action = decodeCardAction(rawValue);
   if (!action) return null;
   const until = action.choice === 'defer' ? new Date(now.getTime() + BUTTON_DEFER_HOURS * 3_600_000).toISOString() : undefined;
-  return { gateId: action.gate, revision: action.rev, choice: action.choice, reason, until };
+  return { gateId: action.gate, revision: action.rev, choice: action.choice, reason, until, optionIndex: action.opt };
 }
 
 /** The answer to a button LoopX cannot read (an old card format, or someone else's payload). */

@@ -27,6 +27,7 @@ export const gateFeed: GateFeed = {
       question: gate.question,
       askedAt: gate.createdAt,
       waitingOn: namesOf(store, waitingOn(store, gate)),
+      options: gate.options,
     }));
   },
   isSettled(store, gateId) {

@@ -64,6 +64,9 @@ function validatePolicy(ctx: WriteContext, goalId: string, input: AskGateInput):
   const quorum = input.quorum ?? 1;
   if (!Number.isInteger(quorum) || quorum < 1) must(fail('invalid_request', 'quorum must be a whole number of at least 1.'));
   if (approvers !== null && quorum > approvers.length) must(fail('invalid_request', `quorum ${quorum} is more than the ${approvers.length} named approver(s).`));
+  const options = input.options ?? [];
+  if (new Set(options).size !== options.length) must(fail('invalid_request', 'Each option must be different: a person picks exactly one of them.', { field: 'options' }));
+  if (options.length > 0 && quorum > 1) must(fail('invalid_request', 'A gate with options is decided by one person picking one of them; ask it with quorum 1, or ask one yes/no question per option.', { field: 'quorum' }));
   return { approvers, quorum, allowSelfApproval: input.allowSelfApproval ?? false };
 }
 
@@ -105,7 +108,7 @@ function applyGrant(ctx: WriteContext, gate: Gate): Gate {
   const grant = coveringGrant(ctx, gate);
   if (!grant) return gate;
   const reason = grantCitation(ctx, grant);
-  return { ...gate, state: 'approved', grantId: grant.id, decision: { outcome: 'approved', by: grant.grantedBy, via: 'system', reason, at: ctx.at, revision: 1 } };
+  return { ...gate, state: 'approved', grantId: grant.id, decision: { outcome: 'approved', by: grant.grantedBy, via: 'system', reason, at: ctx.at, revision: 1, option: null } };
 }
 
 /**

@@ -34,3 +34,17 @@ describe('loopx grant (the built binary)', { timeout: 60_000 }, () => {
     expect(runLoopx(db, ['grant', 'show', 'grant_nope']).code).toBe(3);
   });
 });
+
+describe('gate options in the CLI (issue 12 item 6)', { timeout: 60_000 }, () => {
+  it('shows the options in gate show and review, and approves with --option', () => {
+    const gate = runLoopxJson(db, ['gate', 'ask', 'blog', 'Which title?', '--agent', 'writer', '--blocks-agent', 'writer', '--option', 'Alpha', '--option', 'Beta']).gate;
+    expect(runLoopx(db, ['gate', 'show', gate.id]).stdout).toContain('(options: Alpha | Beta)');
+    expect(runLoopx(db, ['review', 'blog']).stdout).toContain('Options (approve picks one): Alpha | Beta');
+    const bare = runLoopx(db, ['gate', 'approve', gate.id, '--as', 'ana']);
+    expect(bare.code).toBe(1);
+    expect(bare.stderr).toContain('picking one of its options: Alpha, Beta');
+    const approved = runLoopxJson(db, ['gate', 'approve', gate.id, '--as', 'ana', '--option', 'Beta']);
+    expect(approved.gate.decision).toMatchObject({ outcome: 'approved', option: 'Beta' });
+    expect(runLoopx(db, ['gate', 'show', gate.id]).stdout).toContain('approved "Beta" by ana');
+  });
+});

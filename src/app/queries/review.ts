@@ -68,7 +68,7 @@ export function reviewPacket(store: Store, goalId: string): Result<ReviewPacket,
   const suggestion = suggest(gate, evidence);
   const { authorises, doesNot } = scopeSentences(store, gate);
   const commands = {
-    approve: `loopx gate approve ${gate.id} --as <you> --revision ${gate.revision}`,
+    approve: `loopx gate approve ${gate.id} --as <you> --revision ${gate.revision}${gate.options.length > 0 ? ` --option "<one of: ${gate.options.join(', ')}>"` : ''}`,
     reject: `loopx gate reject ${gate.id} --as <you> --revision ${gate.revision} --reason "<why>"`,
     defer: `loopx gate defer ${gate.id} --as <you> --until 1d`,
   };

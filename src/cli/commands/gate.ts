@@ -34,8 +34,10 @@ export function gateOrigin(ctx: CliContext): WriteOrigin {
 /** One line per gate: id, state, revision, question, who it waits on. */
 export function gateLine(deps: AppDeps, gate: Gate): string {
   const waiting = gate.state === 'pending' ? ` (waits on ${waitingOn(deps.store, gate).join(', ') || 'nobody'})` : '';
-  const decided = gate.decision ? ` — ${gate.decision.outcome} by ${gate.decision.by} via ${gate.decision.via}${gate.decision.reason ? `: ${gate.decision.reason}` : ''}` : '';
-  return `${gate.id} [${gate.state} r${gate.revision}] ${gate.question}${waiting}${decided}`;
+  const options = gate.options.length > 0 ? ` (options: ${gate.options.join(' | ')})` : '';
+  const chose = gate.decision?.option ? ` "${gate.decision.option}"` : '';
+  const decided = gate.decision ? ` — ${gate.decision.outcome}${chose} by ${gate.decision.by} via ${gate.decision.via}${gate.decision.reason ? `: ${gate.decision.reason}` : ''}` : '';
+  return `${gate.id} [${gate.state} r${gate.revision}] ${gate.question}${options}${waiting}${decided}`;
 }
 
 /** Maps a gate result to the CLI output. */
