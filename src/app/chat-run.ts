@@ -39,6 +39,9 @@ function decide(deps: AppDeps, identity: ChatIdentity, command: Extract<ChatComm
     if (until === null) return { ok: false, text: `"${command.duration}" is not a duration; use 30m, 4h, 2d or an ISO time.`, code: 'invalid_request' };
     return decideFromChat(deps, identity, { ...base, until }, idempotencyKey);
   }
+  // On a gate with options, `approve <gate> <option>` picks that option (its words, case aside).
+  const picked = command.kind === 'approve' ? gate.options.findIndex((o) => o.trim().toLowerCase() === (command.reason ?? '').trim().toLowerCase()) : -1;
+  if (picked >= 0) return decideFromChat(deps, identity, { ...base, optionIndex: picked }, idempotencyKey);
   return decideFromChat(deps, identity, { ...base, reason: command.reason ?? undefined }, idempotencyKey);
 }
 

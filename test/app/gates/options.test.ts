@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { gateCard } from '../../../cards/gate-card.js';
 import { cardToText } from '../../../cards/text.js';
 import { decideFromChat, decisionFromButton } from '../../../src/app/chat-decisions.js';
+import { runChatCommand } from '../../../src/app/chat-run.js';
 import { decideGate } from '../../../src/app/gate-decisions.js';
 import { askGate } from '../../../src/app/gates.js';
 import { linkPerson } from '../../../src/app/people.js';
@@ -44,6 +45,14 @@ describe('gate options', () => {
     expect(cardToText(gateCard(gateView(deps.store, gate.id)!))).toContain('Approved "Beta" by Ana');
     const packet = unwrap(shouldRun(deps, asAgent('a1'), 'demo', 'turn-1'));
     expect(packet.answered_gates).toEqual([{ id: gate.id, question: 'Which title?', outcome: 'approved', option: 'Beta', reason: null }]);
+  });
+
+  it('picks an option from the text command: approve <gate> <option>', async () => {
+    const { deps, gate } = await withOptions();
+    unwrap(linkPerson(deps, operator, 'bo', 'slack', 'T1:U2'));
+    const reply = runChatCommand(deps, { surface: 'slack', externalId: 'T1:U2' }, `approve ${gate.id} alpha`);
+    expect(reply).toMatchObject({ ok: true, text: 'Approved "Alpha". The agent sees it on its next should-run.' });
+    expect(findGate(deps.store, gate.id)?.decision?.option).toBe('Alpha');
   });
 
   it('needs an option to approve (422 option_required) and refuses one that is not offered', async () => {
