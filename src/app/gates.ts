@@ -42,8 +42,10 @@ function agentsOnGoal(ctx: WriteContext, goalId: string): string[] {
 function validateBlocks(ctx: WriteContext, goalId: string, input: AskGateInput): GateBlocks {
   const blocks: GateBlocks = { agent: input.blocks?.agent ?? null, todoIds: [...new Set(input.blocks?.todoIds ?? [])], global: input.blocks?.global ?? false };
   const agents = agentsOnGoal(ctx, goalId);
-  if (blocks.agent !== null && !agents.includes(blocks.agent)) must(fail('invalid_request', `blocks.agent "${blocks.agent}" is not an active agent on goal ${goalId}.`));
-  for (const todoId of blocks.todoIds) must(requireTodoOnGoal(ctx.store, todoId, goalId));
+  if (blocks.agent !== null && !agents.includes(blocks.agent)) {
+    must(fail('invalid_request', `blocks.agent "${blocks.agent}" is not an active agent on goal ${goalId}.`, { field: 'blocks.agent', id: blocks.agent }));
+  }
+  for (const todoId of blocks.todoIds) must(requireTodoOnGoal(ctx.store, todoId, goalId, 'blocks.todo_ids'));
   return must(resolveGateScope(blocks, { askingAgent: agentIdOf(ctx.actor), agentCount: agents.length }));
 }
 

@@ -21,6 +21,8 @@ export const ERROR_TABLE = {
   not_claimed_by_you: { http: 409, exit: 1 },
   completion_requires_successor_or_no_followup: { http: 422, exit: 1 },
   todo_not_open: { http: 409, exit: 1 },
+  todo_blocked: { http: 409, exit: 1 },
+  gate_pending: { http: 409, exit: 1 },
   goal_paused: { http: 409, exit: 1 },
   goal_not_active: { http: 409, exit: 1 },
   secret_in_text: { http: 422, exit: 1 },

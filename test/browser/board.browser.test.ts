@@ -1,4 +1,4 @@
-import { existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromium, type BrowserContext } from 'playwright-core';
@@ -7,12 +7,13 @@ import { seedDemo } from '../../src/app/demo.js';
 import { listGates } from '../../src/app/queries/gates.js';
 import { issueLoginLink } from '../../src/app/web-sessions.js';
 import { listEvents } from '../../src/store/events.js';
+import { findChromium } from '../setup/ensure-chromium.mjs';
 import { createTestApp, operator, unwrap, type TestApp } from '../helpers/test-app.js';
 import { startWebServer, type WebTestServer } from '../helpers/web.js';
 
 // A real browser on the real board: Debian's Chromium driven by playwright-core. Chromium missing is a
-// failure, not a skip (.ci/run installs it).
-const CHROMIUM = '/usr/bin/chromium';
+// failure, not a skip (`npm test` installs it first: test/setup/ensure-chromium.mjs).
+const CHROMIUM = findChromium();
 const ARTIFACTS = join(process.cwd(), 'test-artifacts');
 const ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
 
@@ -22,7 +23,7 @@ let context: BrowserContext;
 let profile: string;
 
 beforeAll(async () => {
-  if (!existsSync(CHROMIUM)) throw new Error(`Chromium is not installed at ${CHROMIUM}; run \`apt-get install -y chromium\` (.ci/run does this).`);
+  if (!CHROMIUM) throw new Error('Chromium is not on the PATH; `npm test` installs it (or run `apt-get install -y chromium`).');
   app = await createTestApp({ start: new Date().toISOString() });
   unwrap(seedDemo(app.deps, operator));
   server = await startWebServer(app.deps);

@@ -146,16 +146,23 @@ export const todoCommands: readonly Command[] = [
   {
     path: ['todo', 'complete'],
     summary: 'Complete a todo with successor todos or a no-followup reason.',
-    usage: 'loopx todo complete <todo> (--successor <text>... | --no-followup <reason>) [--agent <a>] [--lease-version <n>]',
+    usage: 'loopx todo complete <todo> (--successor <text>... | --no-followup <reason>) [--agent <a>] [--lease-version <n>] [--force]',
     minPositionals: 1,
-    options: { successor: { type: 'string', multiple: true }, 'no-followup': { type: 'string' }, agent: { type: 'string' }, 'lease-version': { type: 'string' } },
-    optionHelp: { successor: 'text of a follow-up todo (repeatable)', 'no-followup': 'why nothing follows', agent: 'complete as this agent', 'lease-version': 'the lease version held' },
+    options: { successor: { type: 'string', multiple: true }, 'no-followup': { type: 'string' }, agent: { type: 'string' }, 'lease-version': { type: 'string' }, force: { type: 'boolean' } },
+    optionHelp: {
+      successor: 'text of a follow-up todo (repeatable)',
+      'no-followup': 'why nothing follows',
+      agent: 'complete as this agent',
+      'lease-version': 'the lease version held',
+      force: 'as the operator: complete it although a pending gate holds it (recorded in the ledger)',
+    },
     output: CompletionOutput,
     async run(ctx) {
       const input = {
         successors: listFlag(ctx.flags, 'successor').map((text) => ({ text })),
         noFollowup: stringFlag(ctx.flags, 'no-followup'),
         leaseVersion: intFlag(ctx.flags, 'lease-version'),
+        force: ctx.flags.force === true,
       };
       const deps = await ctx.openApp();
       return output(

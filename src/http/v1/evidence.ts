@@ -23,8 +23,12 @@ export function evidenceFromWire(body: z.infer<typeof InlineEvidenceRequest>): O
   };
 }
 
-/** The evidence answer; `spent` appears when this writeback spent the turn's quota slot. */
-function evidenceAnswer({ evidence, slots }: RecordedEvidence) {
+/**
+ * The evidence answer: `spent` when this writeback spent the turn's quota slot; `spent: null` with
+ * `unaccounted_turn` when an accountable writeback was stored as an observation outside the allowance.
+ */
+function evidenceAnswer({ evidence, slots, unaccounted }: RecordedEvidence) {
+  if (unaccounted !== null) return { evidence: evidenceToWire(evidence), spent: null, unaccounted_turn: true, unaccounted_reason: unaccounted };
   return { evidence: evidenceToWire(evidence), ...(slots > 0 ? { spent: { slots } } : {}) };
 }
 
