@@ -4,7 +4,7 @@ import { cardToText } from '../../../cards/text.js';
 import { decideFromChat, decisionFromButton } from '../../../src/app/chat-decisions.js';
 import { runChatCommand } from '../../../src/app/chat-run.js';
 import { decideGate } from '../../../src/app/gate-decisions.js';
-import { askGate } from '../../../src/app/gates.js';
+import { amendGate, askGate } from '../../../src/app/gates.js';
 import { linkPerson } from '../../../src/app/people.js';
 import { gateView } from '../../../src/app/queries/gate-view.js';
 import { findGate } from '../../../src/app/queries/gates.js';
@@ -72,6 +72,11 @@ describe('gate options', () => {
     expect(extra.ok ? 'ok' : extra.error.code).toBe('invalid_request');
     const quorum = askGate(deps, asAgent('a1'), 'demo', { question: 'Which?', options: ['A', 'B'], quorum: 2 });
     expect(quorum.ok ? 'ok' : quorum.error.code).toBe('invalid_request');
+    const twice = askGate(deps, asAgent('a1'), 'demo', { question: 'Which one?', options: ['A', 'A'] });
+    expect(twice.ok ? 'ok' : twice.error.code).toBe('invalid_request');
+    const voted = unwrap(askGate(deps, asAgent('a1'), 'demo', { question: 'Both of you?', approvers: ['ana', 'bo'], quorum: 2 })).gate;
+    const amended = amendGate(deps, asAgent('a1'), voted.id, { options: ['A', 'B'] });
+    expect(amended.ok ? 'ok' : amended.error.code).toBe('invalid_request');
   });
 
   it('lists the options and a command per option in the review packet', async () => {
