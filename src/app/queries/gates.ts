@@ -1,3 +1,4 @@
+import { grantReaches, parseDecisionScope } from '../../kernel/decision-scope.js';
 import { OPEN_GATE_STATES, type Gate, type GateState } from '../../kernel/gate.js';
 import type { Store } from '../../store/db.js';
 import { selectGrant, selectGrants, type GrantRow } from '../../store/gate-grants.js';
@@ -72,6 +73,14 @@ export function decidersOf(store: Store, goalId: string, memberships: readonly {
 export function listGrants(store: Store, goalId?: string, options: { includeRevoked?: boolean; now?: Date } = {}): GrantRow[] {
   if (options.includeRevoked) return selectGrants(store, { goalId });
   return selectGrants(store, { goalId, activeOnly: true, liveAt: options.now?.toISOString() });
+}
+
+/** The active grants that can reach a goal: its own, and project-wide or global ones made on any goal. */
+export function grantsReaching(store: Store, goalId: string, now: Date): GrantRow[] {
+  return listGrants(store, undefined, { now }).filter((g) => {
+    const scope = parseDecisionScope(g.scope);
+    return scope.ok && grantReaches(scope.value, g.goalId, goalId);
+  });
 }
 
 /** One standing grant by id. */
