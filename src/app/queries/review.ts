@@ -6,6 +6,7 @@ import { ok, type Result } from '../../kernel/result.js';
 import type { Store } from '../../store/db.js';
 import { listEvidence } from '../../store/evidence.js';
 import { findTodo } from '../../store/todos.js';
+import { GRANT_DEFAULT_DAYS } from '../gates/grants.js';
 import { requireGoal } from '../lookup.js';
 import { pendingGatesFor, waitingOn } from './gates.js';
 
@@ -46,7 +47,10 @@ function scopeSentences(store: Store, gate: Gate): { authorises: string[]; doesN
   for (const id of gate.blocks.todoIds) authorises.push(`The agent may do: "${findTodo(store, id)?.text ?? id}".`);
   const scope = gate.decisionScope === null ? null : parseDecisionScope(gate.decisionScope);
   const standing = scope !== null && scope.ok && isStandingScope(scope.value);
-  if (standing) authorises.push(`A standing grant for ${gate.decisionScope}: later requests in this scope are approved automatically until someone rejects one.`);
+  if (standing) {
+    const reach = scope?.ok && scope.value.granularity === 'goal' ? 'on this goal' : 'on every goal where you may decide them (an approver\'s grant stays on this goal)';
+    authorises.push(`A standing grant for ${gate.decisionScope}: later requests in this scope ${reach} are approved automatically for ${GRANT_DEFAULT_DAYS} days, unless they are high risk or need several approvals, until someone rejects one or revokes it.`);
+  }
   const doesNot = [
     'Anything outside what the question names: other todos, other agents and other open gates still need their own answer.',
     'Changes to the goal, its owners or its quota.',
