@@ -12,6 +12,8 @@ export interface DigestGate {
   readonly question: string;
   readonly askedAt: string;
   readonly waitingOn: readonly string[];
+  /** The choices a gate asked with options offers (one approve button each). */
+  readonly options?: readonly string[];
 }
 
 /** Spend and progress since the last digest. */
@@ -79,7 +81,7 @@ function needsYouBlocks(view: DigestView, limits: DigestLimits): CardBlock[] {
     { type: 'text', text: `Needs you (${total}), oldest first:` },
     ...shown.flatMap((g): CardBlock[] => [
       { type: 'text', text: `${g.question} (waiting ${elapsedText(g.askedAt, view.at)} on ${namesText(g.waitingOn)})`, tone: 'warning' },
-      { type: 'actions', buttons: gateButtons(g.gateId, g.revision, ['approve', 'reject']) },
+      { type: 'actions', buttons: gateButtons(g.gateId, g.revision, ['approve', 'reject'], g.options) },
     ]),
     ...userActionBlocks(actions),
     ...(more > 0 ? [{ type: 'context' as const, text: `and ${more} more: run \`loopx status ${view.goalId}\` for the full list.` }] : []),

@@ -5,7 +5,7 @@ import { CHAT_USAGE, deferUntil, parseChatCommand, type ChatCommand } from './ch
 import { decideFromChat, type ChatIdentity, type ChatReply } from './chat-decisions.js';
 import type { AppDeps } from './deps.js';
 import { goalStatus } from './queries/goal-status.js';
-import { approversOf, findGate, listGates } from './queries/gates.js';
+import { findGate, listGates, waitingOn } from './queries/gates.js';
 
 function statusText(deps: AppDeps, goalId: string | null): ChatReply {
   const goals = goalId === null ? listGoals(deps.store).filter((g) => g.status !== 'completed') : [{ id: goalId }];
@@ -24,7 +24,7 @@ function statusText(deps: AppDeps, goalId: string | null): ChatReply {
 function myGatesText(deps: AppDeps, identity: ChatIdentity): ChatReply {
   const person = findPersonByIdentity(deps.store, identity.surface, identity.externalId);
   if (!person) return { ok: false, text: `Your account (${identity.externalId}) is not linked to a LoopX person; an operator can run \`loopx person link <person> --${identity.surface} ${identity.externalId}\`.`, code: 'not_authorised_to_decide' };
-  const mine = listGates(deps.store, undefined, ['pending']).filter((gate) => approversOf(deps.store, gate).includes(person.id));
+  const mine = listGates(deps.store, undefined, ['pending']).filter((gate) => waitingOn(deps.store, gate).includes(person.id));
   if (mine.length === 0) return { ok: true, text: 'Nothing waits on you.' };
   return { ok: true, text: ['Waiting on you:', ...mine.map((g) => `• \`${g.id}\` (${g.goalId}): ${g.question}`)].join('\n') };
 }
@@ -39,6 +39,9 @@ function decide(deps: AppDeps, identity: ChatIdentity, command: Extract<ChatComm
     if (until === null) return { ok: false, text: `"${command.duration}" is not a duration; use 30m, 4h, 2d or an ISO time.`, code: 'invalid_request' };
     return decideFromChat(deps, identity, { ...base, until }, idempotencyKey);
   }
+  // On a gate with options, `approve <gate> <option>` picks that option (its words, case aside).
+  const picked = command.kind === 'approve' ? gate.options.findIndex((o) => o.trim().toLowerCase() === (command.reason ?? '').trim().toLowerCase()) : -1;
+  if (picked >= 0) return decideFromChat(deps, identity, { ...base, optionIndex: picked }, idempotencyKey);
   return decideFromChat(deps, identity, { ...base, reason: command.reason ?? undefined }, idempotencyKey);
 }
 

@@ -66,7 +66,14 @@ function validatePolicy(ctx: WriteContext, goalId: string, input: AskGateInput):
   const quorum = input.quorum ?? 1;
   if (!Number.isInteger(quorum) || quorum < 1) must(fail('invalid_request', 'quorum must be a whole number of at least 1.'));
   if (approvers !== null && quorum > approvers.length) must(fail('invalid_request', `quorum ${quorum} is more than the ${approvers.length} named approver(s).`));
+  requireOptionsFit(input.options ?? [], quorum);
   return { approvers, quorum, allowSelfApproval: input.allowSelfApproval ?? false };
+}
+
+/** Options are distinct choices one person picks from, so a gate with options has quorum 1. */
+function requireOptionsFit(options: readonly string[], quorum: number): void {
+  if (new Set(options).size !== options.length) must(fail('invalid_request', 'Each option must be different: a person picks exactly one of them.', { field: 'options' }));
+  if (options.length > 0 && quorum > 1) must(fail('invalid_request', 'A gate with options is decided by one person picking one of them; ask it with quorum 1, or ask one yes/no question per option.', { field: 'quorum' }));
 }
 
 /** Agents may not choose `*`, project-wide or global scopes: only a person widens a grant's reach. */
@@ -107,7 +114,7 @@ function applyGrant(ctx: WriteContext, gate: Gate): Gate {
   const grant = coveringGrant(ctx, gate);
   if (!grant) return gate;
   const reason = grantCitation(ctx, grant);
-  return { ...gate, state: 'approved', grantId: grant.id, decision: { outcome: 'approved', by: grant.grantedBy, via: 'system', reason, at: ctx.at, revision: 1 } };
+  return { ...gate, state: 'approved', grantId: grant.id, decision: { outcome: 'approved', by: grant.grantedBy, via: 'system', reason, at: ctx.at, revision: 1, option: null } };
 }
 
 /**
@@ -151,6 +158,7 @@ export function amendGate(
     requireAskerOrOperator(ctx, gate);
     if (!isOpenGate(gate)) return fail('gate_not_pending', `Gate ${gate.id} is ${gate.state}; ask a new question instead.`, { gate_id: gate.id, state: gate.state });
     must(requirePublicSafe({ question: change.question, context: change.context, options: change.options?.join('\n') }));
+    if (change.options !== undefined) requireOptionsFit(change.options, gate.policy.quorum);
     const columns = {
       ...(change.question !== undefined ? { question: change.question.trim() } : {}),
       ...(change.context !== undefined ? { context: change.context } : {}),

@@ -73,6 +73,14 @@ describe('Lark clicks on gate cards (signed, encrypted callbacks into the real s
     expect(lark.messageCalls().filter((c) => c.method === 'POST')).toHaveLength(2);
   });
 
+  it('an option button records the option it carries and the toast names it', async () => {
+    const picked = unwrap(askGate(app.deps, asAgent('a1'), 'demo', { question: 'Which title?', blocks: { agent: 'a1' }, options: ['Alpha', 'Beta'] })).gate;
+    await harness.drain();
+    const answer = await click('ou_ana', { loopx: encodeCardAction({ v: 1, gate: picked.id, rev: 1, choice: 'approve', opt: 0 }) });
+    expect(answer.body.toast).toEqual({ type: 'success', content: 'Approved "Alpha". The agent sees it on its next should-run.' });
+    expect(findGate(app.deps.store, picked.id)?.decision).toMatchObject({ by: 'ana', via: 'lark', option: 'Alpha' });
+  });
+
   it('refuses an unlinked account with how to link it, and audits the attempt', async () => {
     const answer = await click('ou_stranger', value('approve'));
     expect(answer.body.toast).toEqual({ type: 'error', content: expect.stringContaining('loopx person link <person> --lark tenant1:ou_stranger') });

@@ -71,6 +71,17 @@ describe('Slack clicks on gate cards', () => {
     expect(told[0]!.text).toMatch(/^Already approved by (Ana|Bo) at 17:00 via Slack/);
   });
 
+  it('a gate with options gets one approve button per option (unique action ids); a click records the option', async () => {
+    const picked = unwrap(askGate(app.deps, asAgent('a1'), 'demo', { question: 'Which title?', blocks: { agent: 'a1' }, options: ['Alpha', 'Beta'] })).gate;
+    await harness.drain();
+    const card = JSON.stringify([...slack.messages.values()].find((blocks) => JSON.stringify(blocks).includes(`Gate ${picked.id}`)));
+    expect(card).toContain(`"action_id":"loopx:approve:${picked.id}:1:o0"`);
+    expect(card).toContain(`"action_id":"loopx:approve:${picked.id}:1:o1"`);
+    await postSlack(harness.url, blockAction('UBO', encodeCardAction({ v: 1, gate: picked.id, rev: 1, choice: 'approve', opt: 1 })), app.clock);
+    await harness.drain();
+    expect(findGate(app.deps.store, picked.id)?.decision).toMatchObject({ by: 'bo', via: 'slack', option: 'Beta' });
+  });
+
   it('an unlinked user is told how to link, and nothing changes but the audit trail', async () => {
     await postSlack(harness.url, blockAction('USTRANGER', button('approve')), app.clock);
     await harness.settle();
