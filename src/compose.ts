@@ -6,6 +6,7 @@ import { createWebBoard } from '../adapters/web/index.js';
 import { startScheduler } from '../jobs/schedule.js';
 import { createAppDeps } from './app/index.js';
 import { createJobDeps } from './app/job-deps.js';
+import { createChangeSignal } from './app/serve/change-signal.js';
 import type { AppDeps, Clock, Logger } from './app/deps.js';
 import { boardUrl, ConfigError, type Config } from './config.js';
 import { createBoardSource, createGateSource, createProjectionEngine, defaultBoardExtras, type CardSource, type ProjectionEngine } from './app/projection/index.js';
@@ -108,16 +109,20 @@ export async function openChat(deps: AppDeps, config: Config): Promise<ChatRunti
  * their projection engine, and the heartbeat and digest scheduler, whose first tick catches up downtime.
  */
 export async function serveApp(deps: AppDeps, config: Config): Promise<RunningServer> {
+  // Commits by any other process (the CLI, another server) reach the same listeners as this server's own.
+  const signal = createChangeSignal(deps);
   const web = createWebBoard(deps, config);
   const chat = await openChat(deps, config);
   const { server, port } = await startLoopxServer(deps, config, { mounts: [...chat.mounts, web.mount], rawMounts: [web.rawMount] });
   await chat.start();
+  signal.start();
   const scheduler = startScheduler(createJobDeps(deps));
   return {
     server,
     port,
     url: boardUrl(config, port),
     stop: async () => {
+      signal.stop();
       await scheduler.stop();
       await chat.stop();
       await new Promise<void>((resolve) => {
