@@ -1,6 +1,6 @@
 import type { Card } from '../../../cards/model.js';
 import type { Store } from '../../store/db.js';
-import { completeOutboxRow, findProjection, holdSurface, markPostStarted, recordProjection, rescheduleOutboxRow, type OutboxRow, type ProjectionRow } from '../../store/outbox.js';
+import { completeOutboxRow, findProjection, holdSurface, markPostStarted, recordProjection, releaseOutboxClaim, rescheduleOutboxRow, type OutboxRow, type ProjectionRow } from '../../store/outbox.js';
 import type { Logger } from '../deps.js';
 import type { ChatSurface, FindPostOutcome, PostOptions, SendOutcome } from '../surface.js';
 import { CARD_PRIORITY } from './enqueue.js';
@@ -21,10 +21,11 @@ export interface SurfaceState {
   heldUntil: number;
 }
 
-/** Where a send step reads and writes. */
+/** Where a send step reads and writes, and who is sending (the owner of the rows it claims). */
 export interface SendEnv {
   readonly store: Store;
   readonly logger: Logger;
+  readonly owner: string;
 }
 
 function backoffMs(attempts: number): number {
@@ -47,11 +48,15 @@ export function messageKey(row: Pick<OutboxRow, 'destination' | 'card_key'>): st
   return `${row.destination}\u0000${row.card_key}`;
 }
 
-/** The earliest time a row may be sent: its own schedule, its gap (from `gapOf`), and any surface-wide hold. */
-export function dueAt(state: SurfaceState, row: OutboxRow, gap: { key: string; ms: number }, nowMs: number): number {
+/**
+ * The earliest time a row may be sent: its own schedule, its gap (from `gapOf`), any surface-wide hold, and
+ * another server's claim on it (the row is in flight there, or waits for that claim to lapse).
+ */
+export function dueAt(env: SendEnv, state: SurfaceState, row: OutboxRow, gap: { key: string; ms: number }, nowMs: number): number {
   const last = state.lastCallAt.get(gap.key);
   const gapReady = last === undefined ? nowMs : last + gap.ms;
-  return Math.max(Date.parse(row.next_at), gapReady, state.heldUntil);
+  const claimedElsewhere = row.claimed_by !== null && row.claimed_by !== env.owner && row.claimed_until !== null ? Date.parse(row.claimed_until) : 0;
+  return Math.max(Date.parse(row.next_at), gapReady, state.heldUntil, claimedElsewhere);
 }
 
 /** The message that shows a row's card in its destination, if the card was posted there. */
@@ -107,6 +112,7 @@ export function settle(env: SendEnv, state: SurfaceState, row: OutboxRow, outcom
     env.store.transaction(() => {
       recordProjection(env.store, { surface: name, destination: row.destination, card_key: row.card_key, message_id: outcome.ref.messageId, rendered_hash: row.card_hash, revision_shown: row.revision, sent_at: at });
       completeOutboxRow(env.store, row);
+      releaseOutboxClaim(env.store, row, env.owner);
     });
     return true;
   }
@@ -115,6 +121,7 @@ export function settle(env: SendEnv, state: SurfaceState, row: OutboxRow, outcom
     // for rows queued later and in storage for a restart.
     state.heldUntil = Math.max(state.heldUntil, nowMs + outcome.retryAfterMs);
     holdSurface(env.store, name, new Date(state.heldUntil).toISOString());
+    releaseOutboxClaim(env.store, row, env.owner);
     return false;
   }
   const attempts = row.attempts + 1;

@@ -23,8 +23,9 @@ export interface ChangeSignal {
  * Builds the signal on the server's own connection. `PRAGMA data_version` changes only when another connection
  * commits, so an idle poll is one pragma read and touches no table; only then is the ledger read after the
  * signal's cursor. Rows this process committed itself were already announced in-process and are not repeated.
+ * `onForeignWrite` hears about every foreign commit, ledger rows or not (the outbox changed, say).
  */
-export function createChangeSignal(deps: AppDeps): ChangeSignal {
+export function createChangeSignal(deps: AppDeps, options: { onForeignWrite?: () => void } = {}): ChangeSignal {
   const { store } = deps;
   let cursor = ledgerHead(store);
   let version = dataVersion(store);
@@ -45,6 +46,13 @@ export function createChangeSignal(deps: AppDeps): ChangeSignal {
     const now = dataVersion(store);
     if (now === version) return 0;
     version = now;
+    const delivered = announceForeignRows();
+    // Writes with no ledger rows matter too: another server's projector may have queued cards for this one to send.
+    options.onForeignWrite?.();
+    return delivered;
+  }
+
+  function announceForeignRows(): number {
     let delivered = 0;
     for (;;) {
       const events = listEvents(store, { afterSeq: cursor, limit: BATCH });
