@@ -19,14 +19,22 @@ const PERMANENT_ERRORS: ReadonlySet<string> = new Set([
   'no_permission',
   'invalid_blocks',
   'msg_too_long',
+  'msg_blocks_too_long',
+  'metadata_too_large',
   'restricted_action',
 ]);
+/** Metadata errors come as a family (`invalid_metadata_format`, `invalid_metadata_schema`): none is fixed by a retry. */
+const PERMANENT_PREFIXES = ['invalid_metadata_'];
+
+function isPermanent(error: string): boolean {
+  return PERMANENT_ERRORS.has(error) || PERMANENT_PREFIXES.some((prefix) => error.startsWith(prefix));
+}
 
 /** What a failed Web API call means to the sender: wait, give up on the card, or retry with backoff. */
 function failureOutcome(error: unknown): Exclude<SendOutcome, { kind: 'sent' }> {
   const failure = classifySlackError(error);
   if (failure.kind === 'rate_limited') return { kind: 'rate_limited', retryAfterMs: failure.retryAfterMs };
-  if (failure.kind === 'platform') return PERMANENT_ERRORS.has(failure.error) ? { kind: 'rejected', reason: failure.error } : { kind: 'failed', reason: failure.error };
+  if (failure.kind === 'platform') return isPermanent(failure.error) ? { kind: 'rejected', reason: failure.error } : { kind: 'failed', reason: failure.error };
   return { kind: 'failed', reason: failure.message };
 }
 
