@@ -31,7 +31,7 @@ function isPermanent(error: string): boolean {
 }
 
 /** What a failed Web API call means to the sender: wait, give up on the card, or retry with backoff. */
-function failureOutcome(error: unknown): Exclude<SendOutcome, { kind: 'sent' }> {
+function failureOutcome(error: unknown): Exclude<SendOutcome, { kind: 'sent' | 'gone' }> {
   const failure = classifySlackError(error);
   if (failure.kind === 'rate_limited') return { kind: 'rate_limited', retryAfterMs: failure.retryAfterMs };
   if (failure.kind === 'platform') return isPermanent(failure.error) ? { kind: 'rejected', reason: failure.error } : { kind: 'failed', reason: failure.error };
@@ -44,7 +44,9 @@ async function call(run: () => Promise<{ ts?: string | undefined; channel?: stri
     const ref = result.ts ? { destination: result.channel ?? fallback?.destination ?? '', messageId: result.ts } : fallback;
     return ref ? { kind: 'sent', ref } : { kind: 'failed', reason: 'Slack answered without a message ts' };
   } catch (error) {
-    return failureOutcome(error);
+    const outcome = failureOutcome(error);
+    // An update of a message deleted by hand: the card is posted afresh, not parked.
+    return fallback && outcome.kind === 'rejected' && outcome.reason === 'message_not_found' ? { kind: 'gone', reason: outcome.reason } : outcome;
   }
 }
 

@@ -201,7 +201,7 @@ export function recordProjection(store: Store, row: ProjectionRow): void {
       .insertInto('projections')
       .values(row)
       .onConflict((oc) =>
-        oc.columns(['surface', 'destination', 'card_key']).doUpdateSet({ message_id: row.message_id, rendered_hash: row.rendered_hash, revision_shown: row.revision_shown, sent_at: row.sent_at }),
+        oc.columns(['surface', 'destination', 'card_key']).doUpdateSet({ message_id: row.message_id, rendered_hash: row.rendered_hash, revision_shown: row.revision_shown, sent_at: row.sent_at, posted_at: row.posted_at }),
       ),
   );
 }

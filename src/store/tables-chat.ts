@@ -44,6 +44,8 @@ export interface ProjectionTable {
   rendered_hash: string;
   revision_shown: number;
   sent_at: string;
+  /** When the message was first posted (updates keep it; a re-post starts it again). */
+  posted_at: string | null;
 }
 
 /** A queued card render waiting to be sent; one row per card per destination (coalescing). */

@@ -1,7 +1,9 @@
 import type { AppDeps } from '../deps.js';
 import type { ChatSurface } from '../surface.js';
 import type { SurfaceLimits } from './limits.js';
+import type { ProjectionRow } from '../../store/outbox.js';
 import { createProjector, type Projector } from './projector.js';
+import { isExpiring } from './repost.js';
 import { createOutboxSender, type OutboxSender, type SenderIdentity } from './sender.js';
 import { createGateSource } from './gate-source.js';
 import { createBoardSource, type CardSource } from './sources.js';
@@ -98,7 +100,9 @@ function createSendLoop(sender: OutboxSender, scheduler: Scheduler, logger: AppD
 export function createProjectionEngine(deps: AppDeps, options: ProjectionOptions): ProjectionEngine {
   const scheduler = options.scheduler ?? timerScheduler;
   const sources = options.sources ?? [createBoardSource(), createGateSource()];
-  const projector = createProjector(deps.store, deps.clock, sources, options.surfaces.map((s) => s.name));
+  // The reconciler also re-queues cards whose message is about to stop taking updates (Lark, 14 days).
+  const expiring = (shown: ProjectionRow, nowMs: number) => options.surfaces.some((s) => s.name === shown.surface && isExpiring(s, shown, nowMs));
+  const projector = createProjector(deps.store, deps.clock, sources, options.surfaces.map((s) => s.name), expiring);
   const sender = createOutboxSender(deps.store, deps.clock, deps.logger, options.surfaces, options.limits, options.identity);
   const loop = createSendLoop(sender, scheduler, deps.logger, options.maySend ?? (() => true));
   let cancelReconcile: (() => void) | null = null;

@@ -29,7 +29,7 @@ export interface OutboxSender {
 function firstDueRow(env: SendEnv, state: SurfaceState, destination: string, nowMs: number): { row: OutboxRow; shown: Shown; gapKey: string } | undefined {
   for (const row of pendingOutboxRows(env.store, state.surface.name, destination)) {
     const shown = shownOf(env, state, row);
-    if (skipUnchanged(env, row, shown)) continue;
+    if (skipUnchanged(env, state, row, shown, nowMs)) continue;
     const gap = gapOf(state, row, shown);
     if (dueAt(env, state, row, gap, nowMs) <= nowMs) return { row, shown, gapKey: gap.key };
   }

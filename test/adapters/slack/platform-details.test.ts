@@ -8,6 +8,8 @@ import { bindGoal } from '../../../src/app/bindings.js';
 import { askGate } from '../../../src/app/gates.js';
 import { linkPerson } from '../../../src/app/people.js';
 import { findGate } from '../../../src/app/queries/gates.js';
+import { addTodo } from '../../../src/app/todos.js';
+import { findProjection, outboxCounts } from '../../../src/store/outbox.js';
 import { encodeCardAction } from '../../../src/contract/card-action.js';
 import { blockAction, postSlack, SLACK_API, startFakeSlack, startSlackHarness, TEAM, type FakeSlack, type SlackHarness } from '../../helpers/slack.js';
 import { asAgent, createTestApp, operator, seedGoal, unwrap, type TestApp } from '../../helpers/test-app.js';
@@ -34,6 +36,29 @@ describe('Slack platform details', () => {
       slack.failNext('chat.postMessage', error);
       expect(await surface.post('C0CHANNEL1', card('x'), { idempotencyKey: 'k' })).toEqual({ kind: 'rejected', reason: error });
     });
+  });
+
+  it('a card deleted by hand (message_not_found on update) is posted again through the re-post path', async () => {
+    const app = await createTestApp();
+    const slack = startFakeSlack(app.clock);
+    const harness = await startSlackHarness(app.deps, app.clock);
+    try {
+      seedGoal(app.deps, { agents: ['a1'] });
+      unwrap(bindGoal(app.deps, operator, { goalId: 'demo', surface: 'slack', destination: 'C0CHANNEL1', purposes: ['board'] }));
+      await harness.drain();
+      const first = findProjection(app.deps.store, 'slack', 'C0CHANNEL1', 'goal:demo')!;
+      slack.messages.delete(`C0CHANNEL1/${first.message_id}`);
+      unwrap(addTodo(app.deps, asAgent('a1'), 'demo', { text: 'Write the release notes' }));
+      app.clock.advance(2_000);
+      await harness.drain();
+      const now = findProjection(app.deps.store, 'slack', 'C0CHANNEL1', 'goal:demo')!;
+      expect(now.message_id).not.toBe(first.message_id);
+      expect(JSON.stringify(slack.messages.get(`C0CHANNEL1/${now.message_id}`))).toContain('Write the release notes');
+      expect(outboxCounts(app.deps.store)).toEqual({ pending: 0, dead: 0 });
+    } finally {
+      await harness.close();
+      slack.close();
+    }
   });
 
   describe('the Reject button', () => {
