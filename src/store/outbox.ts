@@ -141,10 +141,7 @@ export function claimOutboxRow(store: Store, row: Pick<OutboxRow, 'surface' | 'd
       store.kysely
         .updateTable('outbox')
         .set({ claimed_by: owner, claimed_until: until })
-        .where('surface', '=', row.surface)
-        .where('destination', '=', row.destination)
-        .where('card_key', '=', row.card_key)
-        .where('state', '=', 'pending')
+        .where((eb) => eb.and({ surface: row.surface, destination: row.destination, card_key: row.card_key, state: 'pending' }))
         .where((eb) => eb.or([eb('claimed_by', 'is', null), eb('claimed_by', '=', owner), eb('claimed_until', '<=', at)])),
     ) === 1
   );
@@ -156,10 +153,7 @@ export function releaseOutboxClaim(store: Store, row: Pick<OutboxRow, 'surface' 
     store.kysely
       .updateTable('outbox')
       .set({ claimed_by: null, claimed_until: null })
-      .where('surface', '=', row.surface)
-      .where('destination', '=', row.destination)
-      .where('card_key', '=', row.card_key)
-      .where('claimed_by', '=', owner),
+      .where((eb) => eb.and({ surface: row.surface, destination: row.destination, card_key: row.card_key, claimed_by: owner })),
   );
 }
 
