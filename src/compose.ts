@@ -115,15 +115,16 @@ export async function openChat(deps: AppDeps, config: Config, role: Pick<Project
  */
 export async function serveApp(deps: AppDeps, config: Config): Promise<RunningServer> {
   const leaseMs = config.LOOPX_SENDER_LEASE_SECONDS * 1000;
-  const presence = createPresence(deps, { leaseMs, onSender: () => chat.engine?.kick() });
+  // Taking the sender role (at start, or from a stopped or crashed server): repair drift once, then send.
+  const presence = createPresence(deps, { leaseMs, onSender: () => (chat.engine?.projector.reconcile(), chat.engine?.kick()) });
   // Commits by any other process (the CLI, another server) reach the same listeners as this server's own.
   const signal = createChangeSignal(deps, { onForeignWrite: () => chat.engine?.kick() });
   const web = createWebBoard(deps, config);
   // A crashed sender's row claims lapse after two leases: longer than any platform call it may have had in flight.
   const chat = await openChat(deps, config, { identity: { owner: presence.id, claimMs: 2 * leaseMs }, maySend: presence.isSender });
   const { server, port } = await startLoopxServer(deps, config, { mounts: [...chat.mounts, web.mount], rawMounts: [web.rawMount] });
-  presence.start(boardUrl(config, port));
   await chat.start();
+  presence.start(boardUrl(config, port));
   signal.start();
   const scheduler = startScheduler(createJobDeps(deps), { mayRun: presence.isSender });
   return {

@@ -104,10 +104,12 @@ export function createProjectionEngine(deps: AppDeps, options: ProjectionOptions
   const expiring = (shown: ProjectionRow, nowMs: number) => options.surfaces.some((s) => s.name === shown.surface && isExpiring(s, shown, nowMs));
   const projector = createProjector(deps.store, deps.clock, sources, options.surfaces.map((s) => s.name), expiring);
   const sender = createOutboxSender(deps.store, deps.clock, deps.logger, options.surfaces, options.limits, options.identity);
-  const loop = createSendLoop(sender, scheduler, deps.logger, options.maySend ?? (() => true));
+  const maySend = options.maySend ?? (() => true);
+  const loop = createSendLoop(sender, scheduler, deps.logger, maySend);
   let cancelReconcile: (() => void) | null = null;
   const reconcileLoop = () => {
-    projector.reconcile();
+    // Several servers on one database: the one that sends repairs drift; the others would only repeat its work.
+    if (maySend()) projector.reconcile();
     loop.kick();
     cancelReconcile = scheduler.schedule(RECONCILE_EVERY_MS, reconcileLoop);
   };
