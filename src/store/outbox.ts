@@ -157,6 +157,11 @@ export function releaseOutboxClaim(store: Store, row: Pick<OutboxRow, 'surface' 
   );
 }
 
+/** Lets go of every claim a sender holds (it is known to be dead): its rows may be sent at once. */
+export function releaseClaimsOf(store: Store, owner: string): void {
+  store.run(store.kysely.updateTable('outbox').set({ claimed_by: null, claimed_until: null }).where('claimed_by', '=', owner));
+}
+
 /** Records, before the call, that a post of this card is going out (the first such time is kept). */
 export function markPostStarted(store: Store, row: Pick<OutboxRow, 'surface' | 'destination' | 'card_key'>, at: string): void {
   store.run(

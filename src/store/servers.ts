@@ -16,6 +16,11 @@ export function removeServers(store: Store, ids: readonly string[], staleBefore:
   store.run(store.kysely.deleteFrom('servers').where((eb) => eb.or([eb('seen_at', '<', staleBefore), ...(ids.length > 0 ? [eb('id', 'in', ids)] : [])])));
 }
 
+/** Every server listed as running on `host`, whatever its heartbeat. */
+export function serversOnHost(store: Store, host: string): ServerRow[] {
+  return store.all(store.kysely.selectFrom('servers').selectAll().where('host', '=', host));
+}
+
 /** Servers whose heartbeat is not older than `since`, oldest first. */
 export function liveServers(store: Store, since: string): ServerRow[] {
   return store.all(store.kysely.selectFrom('servers').selectAll().where('seen_at', '>=', since).orderBy('started_at').orderBy('id'));

@@ -1,5 +1,6 @@
 import { hostname } from 'node:os';
-import { dropLease, leaseHolder, liveServers, removeServers, takeLease, upsertServer, type ServerRow } from '../../store/servers.js';
+import { releaseClaimsOf } from '../../store/outbox.js';
+import { dropLease, leaseHolder, liveServers, removeServers, serversOnHost, takeLease, upsertServer, type ServerRow } from '../../store/servers.js';
 import type { AppDeps } from '../deps.js';
 
 /** The role one server holds at a time: it sends the outbox and runs the scheduled jobs. */
@@ -49,9 +50,34 @@ export function describeServers(summary: ServersSummary, self?: string): string 
   return `${shared}; pid ${sender.pid} on ${sender.host} (${sender.url}) sends cards and runs jobs${standby}`;
 }
 
-/** Registers this server; `onSender` runs when it takes the sender role (wake the sender, catch up on jobs). */
-export function createPresence(deps: AppDeps, options: { leaseMs?: number; onSender?: () => void } = {}): ServePresence {
+/** True while a process with this pid runs on this machine (a signal-0 probe; EPERM means it runs as someone else). */
+export function processAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
+
+/** How a server is identified on its machine; tests pass their own pid and liveness probe. */
+export interface PresenceOptions {
+  readonly leaseMs?: number;
+  /** Runs when this server takes the sender role (repair drift, wake the sender). */
+  readonly onSender?: () => void;
+  readonly pid?: number;
+  readonly isAlive?: (pid: number) => boolean;
+}
+
+/**
+ * Registers this server. A server listed on this machine whose process is gone (a crash, kill -9) is not waited
+ * for: its role and outbox claims are released at the next heartbeat, so a restart after a crash sends at once.
+ */
+export function createPresence(deps: AppDeps, options: PresenceOptions = {}): ServePresence {
   const leaseMs = options.leaseMs ?? DEFAULT_LEASE_MS;
+  const pid = options.pid ?? process.pid;
+  const isAlive = options.isAlive ?? processAlive;
+  const host = hostname();
   const id = deps.newId('srv');
   const started = deps.clock.now().toISOString();
   let heldUntil = 0;
@@ -62,9 +88,15 @@ export function createPresence(deps: AppDeps, options: { leaseMs?: number; onSen
     const now = deps.clock.now();
     const at = now.toISOString();
     const was = heldUntil > now.getTime();
+    // Probed outside the transaction: a signal per listed neighbour, never while holding the write lock.
+    const dead = serversOnHost(deps.store, host).filter((s) => s.id !== id && s.pid !== pid && !isAlive(s.pid));
     const holds = deps.store.transaction(() => {
-      upsertServer(deps.store, { id, pid: process.pid, host: hostname(), url, started_at: started, seen_at: at });
-      removeServers(deps.store, [], new Date(now.getTime() - 3 * leaseMs).toISOString());
+      upsertServer(deps.store, { id, pid, host, url, started_at: started, seen_at: at });
+      for (const server of dead) {
+        dropLease(deps.store, SENDER_ROLE, server.id);
+        releaseClaimsOf(deps.store, server.id);
+      }
+      removeServers(deps.store, dead.map((s) => s.id), new Date(now.getTime() - 3 * leaseMs).toISOString());
       return takeLease(deps.store, SENDER_ROLE, id, at, new Date(now.getTime() + leaseMs).toISOString());
     });
     heldUntil = holds ? now.getTime() + leaseMs : 0;

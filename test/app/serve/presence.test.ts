@@ -48,6 +48,24 @@ describe('several servers on one database: one sender role, held by lease', () =
     second.stop();
   });
 
+  it('does not wait out the lease of a server on this machine whose process is gone: its role and outbox claims are released at once', async () => {
+    const [a, b] = await twoServers();
+    seedGoal(a.deps, { agents: [] });
+    const crashed = createPresence(a.deps, { leaseMs: LEASE_MS, pid: 900_001, isAlive: () => true });
+    crashed.start('http://127.0.0.1:1');
+    const engine = createProjectionEngine(a.deps, { surfaces: [heldSurface()], scheduler: manualScheduler, identity: { owner: crashed.id, claimMs: 2 * LEASE_MS } });
+    unwrap(bindGoal(a.deps, operator, { goalId: 'demo', surface: 'slack', destination: 'C0123ABCDEF', purposes: ['board'] }));
+    await vi.waitFor(() => expect(b.deps.store.first(b.deps.store.kysely.selectFrom('outbox').select('claimed_by'))?.claimed_by).toBe(crashed.id));
+    // The restarted server (same machine, new pid) finds pid 900001 gone: no 15 s wait for the lease, no 30 s for the claim.
+    const restarted = createPresence(b.deps, { leaseMs: LEASE_MS, pid: 900_002, isAlive: (pid) => pid !== 900_001 });
+    restarted.start('http://127.0.0.1:2');
+    expect(restarted.isSender()).toBe(true);
+    expect(b.deps.store.first(b.deps.store.kysely.selectFrom('outbox').select('claimed_by'))?.claimed_by).toBeNull();
+    expect(serversSummary(b.deps, b.clock.now(), LEASE_MS).servers.map((s) => s.pid)).toEqual([900_002]);
+    engine.stop();
+    restarted.stop();
+  });
+
   it('hands the role over at the next heartbeat after a clean stop, and lists only running servers', async () => {
     const [a, b] = await twoServers();
     const first = createPresence(a.deps, { leaseMs: LEASE_MS });
