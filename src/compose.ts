@@ -5,6 +5,7 @@ import type { SlackAdapter } from '../adapters/slack/index.js';
 import { createWebBoard } from '../adapters/web/index.js';
 import { startScheduler } from '../jobs/schedule.js';
 import { createAppDeps } from './app/index.js';
+import { startExpiryTimer } from './app/gates/expiry-timer.js';
 import { createJobDeps } from './app/job-deps.js';
 import { createChangeSignal } from './app/serve/change-signal.js';
 import { createPresence, describeServers, serversSummary } from './app/serve/presence.js';
@@ -109,9 +110,11 @@ export async function openChat(deps: AppDeps, config: Config, role: Pick<Project
 
 /**
  * Starts the one HTTP server with every surface mounted (the web board last, at `/`), the chat surfaces with
- * their projection engine, and the heartbeat and digest scheduler, whose first tick catches up downtime.
+ * their projection engine, the heartbeat and digest scheduler, whose first tick catches up downtime, and the gate
+ * expiry timer, which fires each expiry at its due time (and catches up at once).
  * Several servers may share one database: each serves the agent API and the web board and follows every
- * commit (the change signal); the one holding the sender role (`presence`) also sends cards and runs jobs.
+ * commit (the change signal); the one holding the sender role (`presence`) also sends cards and runs jobs. The
+ * expiry timer runs in each (a sweep is one transaction that finds nothing left to do the second time).
  */
 export async function serveApp(deps: AppDeps, config: Config): Promise<RunningServer> {
   const leaseMs = config.LOOPX_SENDER_LEASE_SECONDS * 1000;
@@ -127,6 +130,7 @@ export async function serveApp(deps: AppDeps, config: Config): Promise<RunningSe
   presence.start(boardUrl(config, port));
   signal.start();
   const scheduler = startScheduler(createJobDeps(deps), { mayRun: presence.isSender });
+  const expiry = startExpiryTimer(deps);
   return {
     server,
     port,
@@ -134,6 +138,7 @@ export async function serveApp(deps: AppDeps, config: Config): Promise<RunningSe
     servers: () => describeServers(serversSummary(deps, deps.clock.now(), leaseMs), presence.id),
     stop: async () => {
       signal.stop();
+      expiry.stop();
       await scheduler.stop();
       await chat.stop();
       presence.stop();
