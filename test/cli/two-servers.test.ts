@@ -22,7 +22,7 @@ function digestMinute(): string {
 describe('two `loopx serve` on one database: no double sends, a crashed sender is replaced', () => {
   const db = freshDbPath('loopx-two-');
   const servers: Serve[] = [];
-  let slack: { apiUrl: string; messages: SlackMessage[]; close(): Promise<void> } | undefined;
+  let slack: { apiUrl: string; messages: SlackMessage[]; calls: { at: number; caller: string | null }[]; close(): Promise<void> } | undefined;
   afterAll(async () => {
     for (const serve of servers) await stop(serve.child, 'SIGTERM');
     await slack?.close();
@@ -37,9 +37,10 @@ describe('two `loopx serve` on one database: no double sends, a crashed sender i
     const at = digestMinute();
     for (const channel of DIGESTS) runLoopxJson(db, ['goal', 'bind', 'demo', '--slack', channel, '--purpose', 'digest', '--digest-at', at, '--digest-timezone', 'UTC']);
     slack = await startSlackStub({ token: 'xoxb-two', postLatencyMs: [0, 20] });
-    const env = { LOOPX_DB: db, LOOPX_DEMO: 'off', LOOPX_SENDER_LEASE_SECONDS: '2', SLACK_BOT_TOKEN: 'xoxb-two', SLACK_API_URL: slack.apiUrl };
-    const first: Serve = await startServe(env);
-    const second: Serve = await startServe(env);
+    const env = { LOOPX_DB: db, LOOPX_DEMO: 'off', LOOPX_SENDER_LEASE_SECONDS: '2', SLACK_BOT_TOKEN: 'xoxb-two' };
+    // Each server calls the stub under its own path, so the test can tell who sent what.
+    const first: Serve = await startServe({ ...env, SLACK_API_URL: slack.apiUrl.replace('/api/', '/first/api/') });
+    const second: Serve = await startServe({ ...env, SLACK_API_URL: slack.apiUrl.replace('/api/', '/second/api/') });
     servers.push(first, second);
     expect(runLoopx(db, ['doctor']).stdout).toMatch(/servers: 2 servers share this database; pid \d+ on .* sends cards and runs jobs/);
 
@@ -48,9 +49,13 @@ describe('two `loopx serve` on one database: no double sends, a crashed sender i
       expect(response.status, await response.text()).toBeLessThan(300);
     };
     let gates = 0;
+    let killedAt = 0;
     for (let change = 0; change < 200; change += 1) {
       // Half-way the sender (the first server, which took the role) dies without a word; the second goes on alone.
-      if (change === 100) await stop(first.child, 'SIGKILL');
+      if (change === 100) {
+        await stop(first.child, 'SIGKILL');
+        killedAt = Date.now();
+      }
       const serve = change >= 100 || change % 2 === 1 ? second : first;
       if (change % 20 === 0) {
         gates += 1;
@@ -76,6 +81,10 @@ describe('two `loopx serve` on one database: no double sends, a crashed sender i
       expect(posted.filter((key) => key === 'goal:demo')).toHaveLength(1);
       expect(new Set(posted).size).toBe(posted.length);
       for (const channel of DIGESTS) expect(slack.messages.filter((m) => m.channel === channel)).toHaveLength(1);
+      // One sender at a time: the standby made no Slack call while the first server lived, and took over after.
+      expect(slack.calls.filter((c) => c.caller === 'second' && c.at < killedAt)).toEqual([]);
+      expect(slack.calls.filter((c) => c.caller === 'first').length).toBeGreaterThan(0);
+      expect(slack.calls.filter((c) => c.caller === 'second').length).toBeGreaterThan(0);
       // The survivor took over the role: the last board render it sent shows the last change.
       expect(JSON.stringify(slack.messages.find((m) => m.metadata?.event_payload?.card_key === 'goal:demo')?.blocks)).toMatch(/190|Change 199/);
     } finally {
