@@ -118,5 +118,6 @@ export function cardToBlockKit(card: Card, options: RenderOptions = {}): SlackMe
     const hidden = blocks.length - (L.blocks - 1);
     blocks = [...blocks.slice(0, L.blocks - 1), section(`_${hidden} more section(s) did not fit_ ${seeMore(options)}`, options)];
   }
-  return { text: truncate(card.fallbackText, L.topLevelText), blocks: fitAggregate(blocks, options) };
+  // The fallback is mrkdwn too (notifications, screen readers): agent text with <!channel> must not ping anyone.
+  return { text: truncate(escapeMrkdwn(card.fallbackText), L.topLevelText), blocks: fitAggregate(blocks, options) };
 }

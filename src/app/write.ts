@@ -82,11 +82,12 @@ export function runWrite<T>(deps: AppDeps, spec: WriteSpec, body: (ctx: WriteCon
     if (auditEvents.length > 0) appended = deps.store.transaction(() => appendEvents(deps.store, at, auditEvents));
   }
   // Inside a group commit the listeners must wait for the shared COMMIT, not just this command's savepoint.
-  if (appended.length > 0) deps.store.afterCommit(() => notify(deps, appended));
+  if (appended.length > 0) deps.store.afterCommit(() => notifyCommit(deps, appended));
   return outcome;
 }
 
-function notify(deps: AppDeps, events: readonly EventRow[]): void {
+/** Tells every commit listener about committed ledger rows (this process's commits, and others' via the change signal). */
+export function notifyCommit(deps: AppDeps, events: readonly EventRow[]): void {
   for (const listener of deps.commitListeners) {
     try {
       listener(events);

@@ -80,6 +80,11 @@ export interface ChainVerification {
  * sequence or the next row's link, and a deleted tail is caught by SQLite's rowid high-water mark.
  */
 export function verifyChain(store: Store): ChainVerification {
+  // One read snapshot: a running server may append meanwhile, and the walk and the high-water mark must agree.
+  return store.sqlite.transaction(() => walkChain(store)).deferred();
+}
+
+function walkChain(store: Store): ChainVerification {
   const problems: { seq: number; problem: string }[] = [];
   let expectedSeq = 1;
   let previousHash = GENESIS_HASH;

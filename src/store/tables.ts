@@ -1,6 +1,6 @@
 import type { GeneratedAlways } from 'kysely';
 import type { GateTable, GateVoteTable, GateGrantTable, QuotaPolicyTable, QuotaLedgerTable, TurnTable } from './tables-gates.js';
-import type { JobRunTable, AgentStaleFlagTable, BindingTable, ProjectionTable, OutboxTable, ProjectorCursorTable, InboundDedupeTable, WebLoginTokenTable, WebSessionTable } from './tables-chat.js';
+import type { JobRunTable, AgentStaleFlagTable, BindingTable, ProjectionTable, OutboxTable, ProjectorCursorTable, InboundDedupeTable, WebLoginTokenTable, WebSessionTable, ServerTable, ServeLeaseTable } from './tables-chat.js';
 
 /** Goals: the unit of work, quota and one Kanban card. */
 export interface GoalTable {
@@ -132,7 +132,7 @@ export interface IdempotencyTable {
 }
 
 export type { GateTable, GateVoteTable, GateGrantTable, QuotaPolicyTable, QuotaLedgerTable, TurnTable } from './tables-gates.js';
-export type { JobRunTable, AgentStaleFlagTable, BindingTable, ProjectionTable, OutboxTable, ProjectorCursorTable, InboundDedupeTable, WebLoginTokenTable, WebSessionTable } from './tables-chat.js';
+export type { JobRunTable, AgentStaleFlagTable, BindingTable, ProjectionTable, OutboxTable, ProjectorCursorTable, InboundDedupeTable, WebLoginTokenTable, WebSessionTable, ServerTable, ServeLeaseTable } from './tables-chat.js';
 
 /** Every table, for kysely's types. */
 export interface Tables {
@@ -161,4 +161,6 @@ export interface Tables {
   web_sessions: WebSessionTable;
   job_runs: JobRunTable;
   agent_stale_flags: AgentStaleFlagTable;
+  servers: ServerTable;
+  serve_leases: ServeLeaseTable;
 }

@@ -3,7 +3,8 @@ import { DoctorOutput, InitOutput } from '../../contract/cli-output.js';
 import { ERROR_TABLE } from '../../kernel/errors.js';
 import { ok } from '../../kernel/result.js';
 import { listBindings } from '../../store/bindings.js';
-import { openStore } from '../../store/db.js';
+import { openStore, type Store } from '../../store/db.js';
+import { describeServers, serversSummary } from '../../app/serve/presence.js';
 import { pendingMigrations, runMigrations } from '../../store/migrate.js';
 import { verifyChain } from '../../store/events.js';
 import { chatDoctorChecks, serveApp } from '../../compose.js';
@@ -17,6 +18,13 @@ interface Check {
   ok: boolean;
   detail: string;
   fix?: string;
+}
+
+/** Who serves this database now: how many `loopx serve` share it and which one sends (ok with none running). */
+function serversCheck(store: Store, leaseMs: number): Check {
+  const summary = serversSummary({ store }, new Date(), leaseMs);
+  if (summary.servers.length === 0) return { name: 'servers', ok: true, detail: 'no `loopx serve` is running on this database' };
+  return { name: 'servers', ok: true, detail: describeServers(summary) };
 }
 
 /** `loopx init`, `loopx doctor`, `loopx serve`. */
@@ -63,6 +71,7 @@ export const setupCommands: readonly Command[] = [
             const chain = verifyChain(store);
             checks.push(chain.ok ? { name: 'ledger', ok: true, detail: `${chain.checked} events, hash chain intact` } : { name: 'ledger', ok: false, detail: `${chain.problems.length} problem(s)`, fix: 'run `loopx audit verify` and restore from a backup' });
             for (const binding of listBindings(store)) if (!bound[binding.surface].includes(binding.destination)) bound[binding.surface].push(binding.destination);
+            checks.push(serversCheck(store, ctx.config.LOOPX_SENDER_LEASE_SECONDS * 1000));
           }
         } finally {
           store.close();
@@ -82,7 +91,7 @@ export const setupCommands: readonly Command[] = [
     async run(ctx) {
       const deps = await ctx.openApp();
       const running = await serveApp(deps, ctx.config);
-      ctx.print(`LoopX listening on ${running.url} (database ${ctx.config.LOOPX_DB})`);
+      ctx.print(`LoopX listening on ${running.url} (database ${ctx.config.LOOPX_DB}; ${running.servers()})`);
       demoOnStart(ctx, deps, running.url);
       ctx.print(`Web board: ${running.url}/`);
       await new Promise<void>((resolve) => {

@@ -38,7 +38,9 @@ describe('Slack clicks on gate cards', () => {
   });
 
   const button = (choice: 'approve' | 'reject' | 'defer', rev = gate.revision) => encodeCardAction({ v: 1, gate: gate.id, rev, choice });
-  const ephemerals = () => slack.byMethod('chat.postEphemeral').map((c) => ({ user: c.args.user, text: c.args.text }));
+  // Refusals go to the clicker alone through the interaction's response_url (not chat.postEphemeral, which
+  // fails where the bot is not a member and needs the channel).
+  const ephemerals = () => slack.byMethod('response_url').map((c) => ({ user: c.args.user, text: c.args.text }));
   const gateCardBlocks = () => JSON.stringify([...slack.messages.values()].find((blocks) => JSON.stringify(blocks).includes('Gate gate_')));
 
   it('posts the board card and the gate card with buttons', () => {
