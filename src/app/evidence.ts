@@ -2,6 +2,7 @@ import type { KernelError } from '../kernel/errors.js';
 import { requireGoalOpenForWork } from '../kernel/goal.js';
 import { requirePublicSafe } from '../kernel/public-safe.js';
 import { ok, type Result } from '../kernel/result.js';
+import { normaliseUrl } from '../kernel/safe-url.js';
 import type { DeliveryOutcome, EvidenceKind } from '../kernel/vocabulary.js';
 import { touchAgent } from '../store/agents.js';
 import type { Evidence } from '../kernel/entities.js';
@@ -34,6 +35,7 @@ export function recordEvidence(ctx: WriteContext, input: EvidenceInput): Evidenc
   if (ctx.actor.kind === 'agent') must(requireGoalOpenForWork(goal));
   if (input.todoId !== undefined) must(requireTodoOnGoal(ctx.store, input.todoId, goal.id));
   must(requirePublicSafe({ summary: input.summary, url: input.url, data: input.data === undefined ? undefined : JSON.stringify(input.data) }));
+  const url = input.url === undefined ? null : must(normaliseUrl('url', input.url));
   const agentId = agentIdOf(ctx.actor);
   const evidence: Evidence = {
     id: ctx.newId('ev'),
@@ -44,7 +46,7 @@ export function recordEvidence(ctx: WriteContext, input: EvidenceInput): Evidenc
     turnId: input.turnId ?? null,
     kind: input.kind,
     summary: input.summary,
-    url: input.url ?? null,
+    url,
     data: input.data ?? null,
     deliveryOutcome: input.deliveryOutcome ?? null,
     usage: input.usage ? { tokensIn: input.usage.tokensIn ?? null, tokensOut: input.usage.tokensOut ?? null, costUsd: input.usage.costUsd ?? null } : null,

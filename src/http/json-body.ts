@@ -1,5 +1,6 @@
 import type { z } from 'zod';
 import { kernelError, type KernelError } from '../kernel/errors.js';
+import { hasBidiControl } from '../kernel/public-safe.js';
 import { err, ok, type Result } from '../kernel/result.js';
 import type { HttpRequest } from './types.js';
 
@@ -8,11 +9,11 @@ const strictUtf8 = new TextDecoder('utf-8', { fatal: true });
 class UnsafeString extends Error {}
 
 function isUnsafe(text: string): boolean {
-  return text.includes('\u0000') || !text.isWellFormed();
+  return text.includes('\u0000') || !text.isWellFormed() || hasBidiControl(text);
 }
 
-// Lone surrogates and NUL bytes are valid JSON but poison storage and chat payloads: refuse them at the edge,
-// in object keys as well as in values.
+// Lone surrogates, NUL bytes and bidirectional controls (which reorder what a reader sees: "Trojan Source")
+// are valid JSON but poison storage and chat payloads: refuse them at the edge, in object keys as well as values.
 function refuseUnsafeStrings(key: string, value: unknown): unknown {
   if (isUnsafe(key) || (typeof value === 'string' && isUnsafe(value))) throw new UnsafeString();
   return value;
@@ -57,7 +58,7 @@ export function parseJsonBody<S extends z.ZodType>(request: HttpRequest, schema:
     const text = request.body.length === 0 ? '{}' : strictUtf8.decode(request.body);
     parsed = JSON.parse(text, refuseUnsafeStrings);
   } catch (error) {
-    if (error instanceof UnsafeString) return err(kernelError('invalid_request', 'Strings must be well-formed Unicode without NUL characters.'));
+    if (error instanceof UnsafeString) return err(kernelError('invalid_request', 'Strings must be well-formed Unicode without NUL or bidirectional control characters (U+202A–U+202E, U+2066–U+2069).'));
     return err(kernelError('invalid_json', 'The body is not valid UTF-8 JSON; check quoting and encoding.'));
   }
   const result = schema.safeParse(parsed);

@@ -39,6 +39,20 @@ export function requirePublicSafe(fields: Readonly<Record<string, string | null 
   return ok(true);
 }
 
+/** Bidirectional embedding, override and isolate controls: they reorder what a reader sees (U+202A–U+202E, U+2066–U+2069). */
+const BIDI_CONTROL = /[\u202A-\u202E\u2066-\u2069]/;
+const BIDI_CONTROLS = new RegExp(BIDI_CONTROL.source, 'g');
+
+/** True when the text carries a bidirectional control character. */
+export function hasBidiControl(text: string): boolean {
+  return BIDI_CONTROL.test(text);
+}
+
+/** Removes bidirectional control characters from text bound for a human (chat, web). */
+export function stripBidi(text: string): string {
+  return text.replace(BIDI_CONTROLS, '');
+}
+
 /** Absolute local paths (POSIX home/tmp or Windows drives) are redacted before text reaches a chat. */
 const LOCAL_PATH = /(?:\/(?:home|Users|root|tmp|var|private)\/[^\s"'`)]+|[A-Za-z]:\\[^\s"'`)]+)/g;
 

@@ -110,6 +110,35 @@ export const HOSTILE_CASES: readonly HostileCase[] = [
   { name: '__proto__ key at top level', status: 422, code: 'invalid_request', send: (t) => postRawText(t, `{"goal_id":"${t.goalId}","kind":"test","summary":"s","__proto__":{"polluted":true}}`) },
   { name: 'secret in the summary', status: 422, code: 'secret_in_text', send: (t) => postJson(t, valid(t.goalId, { summary: 'token xoxb-123456789012-abcdefghijkl' })) },
   { name: 'javascript: URL', status: 422, code: 'invalid_request', send: (t) => postJson(t, valid(t.goalId, { url: 'javascript:alert(1)' })) },
+  // Chat markup injection and bidi controls (issue 14 §1)
+  ...(
+    [
+      ['Slack link break-out in the URL', 'https://ci.example.com/x|Approved by Ana> <!channel> <https://evil.example/approve|Approve here'],
+      ['pipe in the URL', 'https://ci.example.com/x|label'],
+      ['angle bracket in the URL', 'https://ci.example.com/x>'],
+      ['space in the URL', 'https://ci.example.com/a b'],
+      ['tab in the URL', 'https://ci.example.com/a\tb'],
+      ['newline in the URL', 'https://ci.example.com/a\nb'],
+      ['ftp: URL', 'ftp://ci.example.com/x'],
+      ['data: URL', 'data:text/html,<script>alert(1)</script>'],
+      ['protocol-relative URL', '//evil.example/x'],
+      ['quote in the URL', 'https://ci.example.com/"onmouseover="x'],
+    ] as const
+  ).map(([name, url]): HostileCase => ({ name, status: 422, code: 'invalid_request', send: (t) => postJson(t, valid(t.goalId, { url })) })),
+  { name: 'user name and password in the URL', status: 422, send: (t) => postJson(t, valid(t.goalId, { url: 'https://admin:hunter2@ci.example.com/x' })) },
+  ...(
+    [
+      ['RLO (U+202E) in the summary', { summary: 'approved \u202Edesrever' }],
+      ['LRE (U+202A) in the summary', { summary: 'a\u202Ab' }],
+      ['PDF (U+202C) in the summary', { summary: 'a\u202Cb' }],
+      ['LRI (U+2066) in the summary', { summary: 'a\u2066b\u2069' }],
+      ['FSI (U+2068) in the summary', { summary: 'a\u2068b' }],
+      ['RLO inside a data value', { data: { note: '\u202Eevil' } }],
+      ['RLI inside a data key', { data: { 'k\u2067': 1 } }],
+    ] as const
+  ).map(([name, extra]): HostileCase => ({ name, status: 422, code: 'invalid_request', send: (t) => postJson(t, valid(t.goalId, extra)) })),
+  { name: 'RLO in a todo text', status: 422, code: 'invalid_request', send: (t) => post(t, JSON.stringify({ text: 'ship \u202Eit' }), json(t.token), `/v1/goals/${t.goalId}/todos`) },
+  { name: 'RLO in a gate question', status: 422, code: 'invalid_request', send: (t) => post(t, JSON.stringify({ question: 'May I \u202Edelete?', blocks: { global: true } }), json(t.token), `/v1/goals/${t.goalId}/gates`) },
   // Authentication, signatures and authorisation
   { name: 'missing Authorization', status: 401, code: 'unauthenticated', send: (t) => post(t, JSON.stringify(valid(t.goalId)), { 'content-type': 'application/json' }) },
   { name: 'unknown bearer token', status: 401, code: 'unauthenticated', send: (t) => post(t, JSON.stringify(valid(t.goalId)), json('lpx_forgedforgedforgedforgedforged')) },

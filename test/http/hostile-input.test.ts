@@ -75,7 +75,7 @@ describe('controls beside the corpus', () => {
   });
 
   it('stores SQL-ish and unicode free text byte-exact and leaves the tables intact', async () => {
-    const texts = ["x');DROP TABLE evidence;-- ' OR 1=1 --", 'emoji 🧪 CJK 证据 RTL \u202Eevil\u202C', '<!channel> *bold* `code`'];
+    const texts = ["x');DROP TABLE evidence;-- ' OR 1=1 --", 'emoji 🧪 CJK 证据 Arabic مرحبا \u200F', '<!channel> *bold* `code`'];
     for (const text of texts) {
       const answer = await call(target.url, 'POST', '/v1/evidence', { token: target.token, body: body(text) });
       expect(answer.status).toBe(201);
