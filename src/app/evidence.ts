@@ -1,6 +1,5 @@
 import type { KernelError } from '../kernel/errors.js';
 import { requireGoalOpenForWork } from '../kernel/goal.js';
-import { requirePublicSafe } from '../kernel/public-safe.js';
 import { ok, type Result } from '../kernel/result.js';
 import { normaliseUrl } from '../kernel/safe-url.js';
 import type { DeliveryOutcome, EvidenceKind } from '../kernel/vocabulary.js';
@@ -34,7 +33,6 @@ export function recordEvidence(ctx: WriteContext, input: EvidenceInput): Evidenc
   must(requireGoalAccess(ctx.store, ctx.actor, goal.id));
   if (ctx.actor.kind === 'agent') must(requireGoalOpenForWork(goal));
   if (input.todoId !== undefined) must(requireTodoOnGoal(ctx.store, input.todoId, goal.id));
-  must(requirePublicSafe({ summary: input.summary, url: input.url, data: input.data === undefined ? undefined : JSON.stringify(input.data) }));
   const url = input.url === undefined ? null : must(normaliseUrl('url', input.url));
   const agentId = agentIdOf(ctx.actor);
   const evidence: Evidence = {
@@ -88,7 +86,6 @@ export function recordHeartbeat(deps: AppDeps, origin: WriteOrigin, goalId: stri
   return runWrite(deps, { ...origin, command: 'agent.heartbeat', request: { goalId, ...input } }, (ctx) => {
     must(requireGoal(ctx.store, goalId));
     must(requireGoalAccess(ctx.store, origin.actor, goalId));
-    if (input.note !== undefined) must(requirePublicSafe({ note: input.note }));
     const agentId = agentIdOf(origin.actor);
     if (agentId !== null) touchAgent(ctx.store, agentId, ctx.at);
     ctx.event({ goalId, type: 'agent.heartbeat', payload: { agent_id: agentId, turn_id: input.turnId ?? null, note: input.note ?? null } });

@@ -2,7 +2,6 @@ import { isStandingScope, parseDecisionScope, scopeCovers } from '../kernel/deci
 import type { KernelError } from '../kernel/errors.js';
 import { alreadyDecided, decideGateAttempt, type DecisionEffect } from '../kernel/gate-decision.js';
 import { isOpenGate, type Gate, type GateChoice, type GateState } from '../kernel/gate.js';
-import { requirePublicSafe } from '../kernel/public-safe.js';
 import { ok, type Result } from '../kernel/result.js';
 import type { Origin } from '../kernel/vocabulary.js';
 import { insertGrant, revokeGrant, selectGrants } from '../store/gate-grants.js';
@@ -46,7 +45,6 @@ export function decideGate(deps: AppDeps, origin: WriteOrigin, gateId: string, i
       const who = ctx.actor.kind === 'agent' ? 'Agents never decide gates' : `${ctx.actor.kind}:${ctx.actor.id} is not a known person`;
       return refuse(ctx, gate.id, gate.goalId, input, { code: 'not_authorised_to_decide', message: `${who}; a linked owner or approver must decide (CLI: --as <person>).`, details: { gate_id: gate.id } });
     }
-    if (input.reason !== undefined) must(requirePublicSafe({ reason: input.reason }));
     const timezone = findGoal(ctx.store, gate.goalId)?.timezone ?? 'UTC';
     const decidedByName = gate.decision ? (findPerson(ctx.store, gate.decision.by)?.name ?? null) : null;
     const attempt = { personId: person.id, choice: input.choice, revision: input.revision, reason: input.reason ?? null, until: input.until ?? null, via: input.via, approvers: approversOf(ctx.store, gate), now: ctx.now };

@@ -1,6 +1,5 @@
 import { fail, type KernelError } from '../kernel/errors.js';
 import { requireGoalOpenForWork } from '../kernel/goal.js';
-import { requirePublicSafe } from '../kernel/public-safe.js';
 import type { Evidence } from '../kernel/entities.js';
 import { ok, type Result } from '../kernel/result.js';
 import { decideCompletion, requireWorkable, type Todo } from '../kernel/todo.js';
@@ -28,7 +27,6 @@ export interface TodoDraft {
  * duplicate (`created: false`), so an agent re-adding what it already added changes nothing.
  */
 export function createTodo(ctx: WriteContext, goalId: string, draft: TodoDraft, predecessorId: string | null): { todo: Todo; created: boolean } {
-  must(requirePublicSafe({ 'todo text': draft.text }));
   const existing = findLiveTodoByText(ctx.store, goalId, draft.text);
   if (existing) return { todo: existing, created: false };
   const taskClass = draft.taskClass ?? 'advancement';
@@ -100,7 +98,6 @@ export function completeTodo(
     const by = { agentId: agentIdOf(origin.actor), leaseVersion: input.leaseVersion };
     const decision = must(decideCompletion(todo, by, { successors: input.successors.length, noFollowup: input.noFollowup ?? null }, ctx.now));
     if (!decision.changed) return ok({ todo, successors: [], changed: false, evidence: null });
-    if (input.noFollowup) must(requirePublicSafe({ no_followup: input.noFollowup }));
     const successors = input.successors.map((draft) => createTodo(ctx, todo.goalId, draft, todo.id).todo);
     updateTodo(
       ctx.store,
@@ -118,7 +115,6 @@ export function completeTodo(
 /** Blocks a todo with a reason (it leaves the runnable set until unblocked). */
 export function blockTodo(deps: AppDeps, origin: WriteOrigin, todoId: string, reason: string): Result<Todo, KernelError> {
   return changeTodo(deps, origin, todoId, 'todo.blocked', { reason }, () => {
-    must(requirePublicSafe({ reason }));
     return { status: 'blocked', blocked_reason: reason };
   });
 }
@@ -136,7 +132,6 @@ export function reopenTodo(deps: AppDeps, origin: WriteOrigin, todoId: string): 
 /** Changes a todo's text or priority. */
 export function editTodo(deps: AppDeps, origin: WriteOrigin, todoId: string, fields: { text?: string | undefined; priority?: Priority | undefined }): Result<Todo, KernelError> {
   return changeTodo(deps, origin, todoId, 'todo.updated', fields, () => {
-    if (fields.text !== undefined) must(requirePublicSafe({ 'todo text': fields.text }));
     return { ...(fields.text !== undefined ? { text: fields.text } : {}), ...(fields.priority !== undefined ? { priority: fields.priority } : {}) };
   });
 }

@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import { fail, KernelFailure, type KernelError } from '../kernel/errors.js';
+import { requirePublicSafe } from '../kernel/public-safe.js';
 import type { Result } from '../kernel/result.js';
 import { appendEvents, type EventRow, type NewEvent } from '../store/events.js';
 import { findStoredResult, storeResult } from '../store/idempotency.js';
@@ -60,6 +61,9 @@ export function runWrite<T>(deps: AppDeps, spec: WriteSpec, body: (ctx: WriteCon
           return { ok: true, value: stored.response as T };
         }
       }
+      // Every string a command carries (free text, ids, data values and keys, URLs decoded) is checked once here,
+      // so no field can be forgotten: a credential is never stored, whichever field it arrives in.
+      must(requirePublicSafe(isRecord(spec.request) ? spec.request : { request: spec.request }));
       const events: NewEvent[] = [];
       const ctx: WriteContext = {
         store: deps.store,
@@ -84,6 +88,10 @@ export function runWrite<T>(deps: AppDeps, spec: WriteSpec, body: (ctx: WriteCon
   // Inside a group commit the listeners must wait for the shared COMMIT, not just this command's savepoint.
   if (appended.length > 0) deps.store.afterCommit(() => notify(deps, appended));
   return outcome;
+}
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
 function notify(deps: AppDeps, events: readonly EventRow[]): void {

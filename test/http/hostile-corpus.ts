@@ -1,5 +1,6 @@
 import { signBody } from '../../src/http/agent-auth.js';
 import { sendRaw } from '../helpers/raw-http.js';
+import { TOKEN_FORMATS } from '../security/token-formats.js';
 
 /** The server under attack and the credentials the corpus may use (or forge). */
 export interface HostileTarget {
@@ -109,6 +110,31 @@ export const HOSTILE_CASES: readonly HostileCase[] = [
   { name: 'unknown field', status: 422, code: 'invalid_request', send: (t) => postJson(t, valid(t.goalId, { is_admin: true })) },
   { name: '__proto__ key at top level', status: 422, code: 'invalid_request', send: (t) => postRawText(t, `{"goal_id":"${t.goalId}","kind":"test","summary":"s","__proto__":{"polluted":true}}`) },
   { name: 'secret in the summary', status: 422, code: 'secret_in_text', send: (t) => postJson(t, valid(t.goalId, { summary: 'token xoxb-123456789012-abcdefghijkl' })) },
+  // The secret guard (issue 14 §3): every real token format, and every field that carries text
+  ...TOKEN_FORMATS.map(([format, text]): HostileCase => ({ name: `secret in the summary: ${format}`, status: 422, code: 'secret_in_text', send: (t) => postJson(t, valid(t.goalId, { summary: `log says ${text}` })) })),
+  ...(
+    [
+      ['secret as a data value', { data: { log: `deploy with gh${'p'}_${'x'.repeat(36)}` } }],
+      ['Authorization split across a data key and value', { data: { Authorization: 'Basic dXNlcjpodW50ZXIy' } }],
+      ['credential-named data key', { data: { headers: { 'x-api-key': 'k-1234567890' } } }],
+      ['secret deep in a data array', { data: { runs: [{ env: [`NPM=np${'m'}_${'y'.repeat(36)}`] }] } }],
+      ['secret as a data key', { data: { [`gh${'p'}_${'z'.repeat(36)}`]: 1 } }],
+      ['secret in turn_id', { turn_id: `lp${'x'}_${'t'.repeat(30)}` }],
+      ['percent-encoded token in the URL', { url: `https://ci.example.com/?k=gh${'p'}%5F${'q'.repeat(36)}` }],
+      ['token in a URL query', { url: `https://ci.example.com/?token=xo${'xb'}-123456789012-${'w'.repeat(20)}` }],
+    ] as const
+  ).map(([name, extra]): HostileCase => ({ name, status: 422, code: 'secret_in_text', send: (t) => postJson(t, valid(t.goalId, extra)) })),
+  ...(
+    [
+      ['secret in a todo action_kind', { text: 'deploy', action_kind: `gl${'pat'}-${'a'.repeat(20)}` }],
+      ['secret in a todo resume_when', { text: 'wait', resume_when: `todo_done:gh${'p'}_${'b'.repeat(36)}` }],
+      ['secret in a todo text', { text: `use s${'k'}_live_${'c'.repeat(24)}` }],
+    ] as const
+  ).map(([name, body]): HostileCase => ({ name, status: 422, code: 'secret_in_text', send: (t) => post(t, JSON.stringify(body), json(t.token), `/v1/goals/${t.goalId}/todos`) })),
+  { name: 'secret in a heartbeat turn_id', status: 422, code: 'secret_in_text', send: (t) => post(t, JSON.stringify({ turn_id: `AK${'IA'}ABCDEFGHIJKLMNOP` }), json(t.token), `/v1/goals/${t.goalId}/heartbeat`) },
+  { name: 'secret in a heartbeat note', status: 422, code: 'secret_in_text', send: (t) => post(t, JSON.stringify({ note: `-----BEGIN PGP ${'PRIVATE'} KEY BLOCK-----` }), json(t.token), `/v1/goals/${t.goalId}/heartbeat`) },
+  { name: 'secret in a gate option', status: 422, code: 'secret_in_text', send: (t) => post(t, JSON.stringify({ question: 'Which key?', options: ['none', `AI${'za'}Sy${'d'.repeat(33)}`], blocks: { global: true } }), json(t.token), `/v1/goals/${t.goalId}/gates`) },
+  { name: 'secret in a gate decision_scope', status: 422, code: 'secret_in_text', send: (t) => post(t, JSON.stringify({ question: 'Deploy?', decision_scope: `deploy:np${'m'}_${'e'.repeat(36)}`, blocks: { global: true } }), json(t.token), `/v1/goals/${t.goalId}/gates`) },
   { name: 'javascript: URL', status: 422, code: 'invalid_request', send: (t) => postJson(t, valid(t.goalId, { url: 'javascript:alert(1)' })) },
   // Chat markup injection and bidi controls (issue 14 §1)
   ...(
