@@ -91,7 +91,7 @@ export function createHttpServer(options: ServerOptions): Server {
     }
     const mount = options.mounts.find((m) => url.pathname.startsWith(m.prefix));
     if (!mount) return send(response, errorResponse(kernelError('not_found', `Nothing at ${url.pathname}.`)));
-    const httpRequest: HttpRequest = { method: request.method ?? 'GET', path: url.pathname, query: url.searchParams, headers: request.headers, body };
+    const httpRequest: HttpRequest = { method: request.method ?? 'GET', path: url.pathname, target: request.url ?? url.pathname, query: url.searchParams, headers: request.headers, body };
     try {
       send(response, await mount.handler(httpRequest));
     } catch (error) {

@@ -25,6 +25,7 @@ export const ERROR_TABLE = {
   goal_not_active: { http: 409, exit: 1 },
   secret_in_text: { http: 422, exit: 1 },
   agent_revoked: { http: 401, exit: 1 },
+  signature_replayed: { http: 401, exit: 1 },
   config_invalid: { http: 500, exit: 4 },
   internal_error: { http: 500, exit: 1 },
   ledger_tampered: { http: 500, exit: 1 },

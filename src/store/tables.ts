@@ -2,6 +2,13 @@ import type { GeneratedAlways } from 'kysely';
 import type { GateTable, GateVoteTable, GateGrantTable, QuotaPolicyTable, QuotaLedgerTable, TurnTable } from './tables-gates.js';
 import type { JobRunTable, AgentStaleFlagTable, BindingTable, ProjectionTable, OutboxTable, ProjectorCursorTable, InboundDedupeTable, WebLoginTokenTable, WebSessionTable } from './tables-chat.js';
 
+/** Agent request signatures already accepted, kept until their replay window ends. */
+export interface SeenSignatureTable {
+  signature: string;
+  agent_id: string;
+  expires_at: string;
+}
+
 /** Goals: the unit of work, quota and one Kanban card. */
 export interface GoalTable {
   id: string;
@@ -161,4 +168,5 @@ export interface Tables {
   web_sessions: WebSessionTable;
   job_runs: JobRunTable;
   agent_stale_flags: AgentStaleFlagTable;
+  seen_signatures: SeenSignatureTable;
 }

@@ -1,4 +1,4 @@
-import { signBody } from '../../src/http/agent-auth.js';
+import { signBody, signRequest } from '../../src/http/agent-auth.js';
 import { sendRaw } from '../helpers/raw-http.js';
 import { TOKEN_FORMATS } from '../security/token-formats.js';
 
@@ -53,6 +53,29 @@ function postRawText(target: HostileTarget, text: string | Buffer) {
 
 function signed(target: HostileTarget, body: string, t: number, signOver = body) {
   return post(target, body, json(target.signerToken, { 'x-loopx-signature': `t=${t},v1=${signBody(target.signerSecret, t, signOver)}` }));
+}
+
+/** A `v2` signature of the request this helper describes, sent as another request (method, target, key or body changed). */
+function signedV2(target: HostileTarget, sent: { method?: string; path?: string; key?: string; body: string }, signedFor: { method?: string; path?: string; key?: string; body?: string; t?: number }) {
+  const t = signedFor.t ?? target.nowSeconds();
+  const v2 = signRequest(target.signerSecret, t, {
+    method: signedFor.method ?? 'POST',
+    target: signedFor.path ?? '/v1/evidence',
+    idempotencyKey: signedFor.key ?? null,
+    body: signedFor.body ?? sent.body,
+  });
+  const headers = json(target.signerToken, { 'x-loopx-signature': `t=${t},v2=${v2}`, ...(sent.key ? { 'idempotency-key': sent.key } : {}) });
+  return post(target, sent.body, headers, sent.path ?? '/v1/evidence', sent.method ?? 'POST');
+}
+
+/** Sends a signed request the server refuses after checking the signature (a secret in it), then the same bytes again. */
+async function replayOfRefused(target: HostileTarget, version: 'v1' | 'v2') {
+  const body = JSON.stringify(valid(target.goalId, { summary: `replay ${version} gh${'p'}_${'r'.repeat(36)}` }));
+  const t = target.nowSeconds();
+  const mac = version === 'v1' ? signBody(target.signerSecret, t, body) : signRequest(target.signerSecret, t, { method: 'POST', target: '/v1/evidence', idempotencyKey: null, body });
+  const headers = json(target.signerToken, { 'x-loopx-signature': `t=${t},${version}=${mac}` });
+  await post(target, body, headers);
+  return post(target, body, headers);
 }
 
 function nested(depth: number, leaf = '1'): string {
@@ -184,6 +207,35 @@ export const HOSTILE_CASES: readonly HostileCase[] = [
   { name: 'signature 301 s in the past (replayed late)', status: 401, code: 'unauthenticated', send: (t) => signed(t, JSON.stringify(valid(t.goalId)), t.nowSeconds() - 301) },
   { name: 'signature 301 s in the future (clock skew)', status: 401, code: 'unauthenticated', send: (t) => signed(t, JSON.stringify(valid(t.goalId)), t.nowSeconds() + 301) },
   { name: 'signature from another secret', status: 401, code: 'unauthenticated', send: (t) => post(t, JSON.stringify(valid(t.goalId)), json(t.signerToken, { 'x-loopx-signature': `t=${t.nowSeconds()},v1=${signBody('not-the-secret', t.nowSeconds(), JSON.stringify(valid(t.goalId)))}` })) },
+  { name: 'v2 signature for another path', status: 401, code: 'unauthenticated', send: (t) => signedV2(t, { body: JSON.stringify({ text: 'x' }), path: `/v1/goals/${t.goalId}/todos` }, {}) },
+  { name: 'v2 signature for another method', status: 401, code: 'unauthenticated', send: (t) => signedV2(t, { body: JSON.stringify(valid(t.goalId)) }, { method: 'PUT' }) },
+  { name: 'v2 signature for another Idempotency-Key', status: 401, code: 'unauthenticated', send: (t) => signedV2(t, { body: JSON.stringify(valid(t.goalId)), key: 'key-b' }, { key: 'key-a' }) },
+  { name: 'v2 signature without the Idempotency-Key it was made with', status: 401, code: 'unauthenticated', send: (t) => signedV2(t, { body: JSON.stringify(valid(t.goalId)) }, { key: 'key-a' }) },
+  { name: 'v2 signature over another body', status: 401, code: 'unauthenticated', send: (t) => signedV2(t, { body: JSON.stringify(valid(t.goalId, { summary: 'altered' })) }, { body: JSON.stringify(valid(t.goalId)) }) },
+  { name: 'v2 signature with a query string added', status: 401, code: 'unauthenticated', send: (t) => signedV2(t, { body: JSON.stringify(valid(t.goalId)), path: '/v1/evidence?x=1' }, {}) },
+  {
+    name: 'v2 signature with the timestamp changed',
+    status: 401,
+    code: 'unauthenticated',
+    send: (t) => {
+      const body = JSON.stringify(valid(t.goalId));
+      const mac = signRequest(t.signerSecret, t.nowSeconds() - 1, { method: 'POST', target: '/v1/evidence', idempotencyKey: null, body });
+      return post(t, body, json(t.signerToken, { 'x-loopx-signature': `t=${t.nowSeconds()},v2=${mac}` }));
+    },
+  },
+  {
+    name: 'v2 signature presented as v1',
+    status: 401,
+    code: 'unauthenticated',
+    send: (t) => {
+      const body = JSON.stringify(valid(t.goalId));
+      const mac = signRequest(t.signerSecret, t.nowSeconds(), { method: 'POST', target: '/v1/evidence', idempotencyKey: null, body });
+      return post(t, body, json(t.signerToken, { 'x-loopx-signature': `t=${t.nowSeconds()},v1=${mac}` }));
+    },
+  },
+  { name: 'v2 signature 301 s old', status: 401, code: 'unauthenticated', send: (t) => signedV2(t, { body: JSON.stringify(valid(t.goalId)) }, { t: t.nowSeconds() - 301 }) },
+  { name: 'replayed v1 signature', status: 401, code: 'signature_replayed', send: (t) => replayOfRefused(t, 'v1') },
+  { name: 'replayed v2 signature', status: 401, code: 'signature_replayed', send: (t) => replayOfRefused(t, 'v2') },
   // Routing and headers
   { name: 'GET on a POST endpoint', status: 405, code: 'method_not_allowed', send: (t) => post(t, '', { authorization: `Bearer ${t.token}` }, '/v1/evidence', 'GET') },
   { name: 'unknown path', status: 404, code: 'not_found', send: (t) => post(t, '{}', json(t.token), '/v1/evidence/../../admin') },

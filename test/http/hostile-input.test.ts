@@ -57,15 +57,17 @@ describe('controls beside the corpus', () => {
     expect(rowCounts(app.deps)).toEqual(before);
   });
 
-  it('replays an exact signed request as the stored answer, not a second row', async () => {
+  it('refuses an exact replay of a signed request, and answers a re-signed retry with the stored answer', async () => {
     const raw = JSON.stringify(body('signed once'));
     const t = target.nowSeconds();
     const headers = { 'x-loopx-signature': `t=${t},v1=${signBody(target.signerSecret, t, raw)}` };
     const first = await call(target.url, 'POST', '/v1/evidence', { token: target.signerToken, rawBody: raw, headers, idempotencyKey: 'signed-1' });
     const before = rowCounts(app.deps);
     const replay = await call(target.url, 'POST', '/v1/evidence', { token: target.signerToken, rawBody: raw, headers, idempotencyKey: 'signed-1' });
+    const retry = await call(target.url, 'POST', '/v1/evidence', { token: target.signerToken, rawBody: raw, idempotencyKey: 'signed-1', signingSecret: target.signerSecret, signedAt: t - 1 });
     expect(first.status).toBe(201);
-    expect(replay.body).toEqual(first.body);
+    expect(replay.body.error.code).toBe('signature_replayed');
+    expect(retry.body).toEqual(first.body);
     expect(rowCounts(app.deps)).toEqual(before);
   });
 
