@@ -33,8 +33,15 @@ export interface WriteContext {
   readonly newId: (prefix: string) => string;
 }
 
+/** JSON with object keys sorted at every depth: the same request with its keys in another order hashes the same. */
+export function canonicalJson(value: unknown): string {
+  return JSON.stringify(value ?? null, (_key, v: unknown) =>
+    typeof v === 'object' && v !== null && !Array.isArray(v) ? Object.fromEntries(Object.entries(v).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))) : v,
+  );
+}
+
 function requestHash(command: string, request: unknown): string {
-  return createHash('sha256').update(command).update('\u0000').update(JSON.stringify(request ?? null)).digest('hex');
+  return createHash('sha256').update(command).update('\u0000').update(canonicalJson(request)).digest('hex');
 }
 
 /**
