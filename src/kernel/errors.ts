@@ -37,6 +37,9 @@ export const ERROR_TABLE = {
   quota_spend_not_found: { http: 404, exit: 3 },
   login_link_invalid: { http: 401, exit: 1 },
   csrf_rejected: { http: 403, exit: 1 },
+  misdirected_request: { http: 421, exit: 1 },
+  too_many_streams: { http: 503, exit: 1 },
+  too_many_streams_from_client: { http: 429, exit: 1 },
 } as const satisfies Record<string, { http: number; exit: number }>;
 
 /** The snake_case code of an expected failure. */
