@@ -41,6 +41,11 @@ export interface DigestView {
   readonly staleAgents: readonly { agentId: string; lastSeenAt: string | null }[];
   readonly expiredLeases: readonly { todoId: string; text: string; agentId: string }[];
   readonly progress: DigestProgress;
+  /**
+   * The ledger head when the digest was built. Posted to the channel, where the database owner cannot rewrite
+   * it, so `loopx audit verify --head <seq>:<hash>` can later prove the ledger up to it was not rewritten.
+   */
+  readonly ledgerHead?: { readonly seq: number; readonly hash: string } | null;
 }
 
 /** How much a digest shows before it says "and N more". */
@@ -107,6 +112,7 @@ export function digestCard(view: DigestView, limits: DigestLimits = DEFAULT_DIGE
     ...section(`Done since the last digest (${view.done.length})`, view.done.map((t) => ({ text: t.text, tone: 'good' as const })), limits, view.goalId),
     ...section('Stale agents and expired leases', healthItems(view), limits, view.goalId),
     { type: 'text', text: progressText(view.progress) },
+    ...(view.ledgerHead ? [{ type: 'context' as const, text: `Ledger head ${view.ledgerHead.seq}:${view.ledgerHead.hash} (check later: loopx audit verify --head ${view.ledgerHead.seq}:${view.ledgerHead.hash})` }] : []),
   ];
   const headline = view.needsYou.length > 0 ? `${countText(view.needsYou.length, 'gate')} need you` : 'nothing needs you';
   return {

@@ -9,6 +9,12 @@ export interface SeenSignatureTable {
   expires_at: string;
 }
 
+/** Facts about the ledger itself (`keyed_from`: the first keyed seq, and its MAC). */
+export interface LedgerMetaTable {
+  name: string;
+  value: string;
+}
+
 /** Goals: the unit of work, quota and one Kanban card. */
 export interface GoalTable {
   id: string;
@@ -169,4 +175,5 @@ export interface Tables {
   job_runs: JobRunTable;
   agent_stale_flags: AgentStaleFlagTable;
   seen_signatures: SeenSignatureTable;
+  ledger_meta: LedgerMetaTable;
 }
