@@ -1,6 +1,6 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { Logger } from '../app/deps.js';
-import { isKernelFailure, kernelError } from '../kernel/errors.js';
+import { isKernelFailure, kernelError, type KernelError } from '../kernel/errors.js';
 import { errorResponse } from './errors.js';
 import type { HttpHandler, HttpRequest, HttpResponse } from './types.js';
 
@@ -25,6 +25,8 @@ export interface ServerOptions {
   /** Slow senders are answered 408 after these (defaults 15 s for the whole request, 10 s for headers). */
   readonly requestTimeoutMs?: number;
   readonly headersTimeoutMs?: number;
+  /** Names an unexpected error an operator can act on (a read-only or full database): answered typed, not 500. */
+  readonly knownError?: (error: unknown) => KernelError | null;
 }
 
 class BodyTooLarge extends Error {}
@@ -96,6 +98,8 @@ export function createHttpServer(options: ServerOptions): Server {
       send(response, await mount.handler(httpRequest));
     } catch (error) {
       if (isKernelFailure(error)) return send(response, errorResponse(error.error));
+      const known = options.knownError?.(error);
+      if (known) return send(response, errorResponse(known, { 'retry-after': '5' }));
       options.logger.error({ path: url.pathname, error: error instanceof Error ? error.message : String(error) }, 'request failed');
       send(response, errorResponse(kernelError('internal_error', 'LoopX hit an internal error; nothing was changed. Retry, and check the server log if it repeats.')));
     }

@@ -40,6 +40,8 @@ export const ERROR_TABLE = {
   misdirected_request: { http: 421, exit: 1 },
   too_many_streams: { http: 503, exit: 1 },
   too_many_streams_from_client: { http: 429, exit: 1 },
+  storage_read_only: { http: 503, exit: 4 },
+  storage_full: { http: 503, exit: 4 },
 } as const satisfies Record<string, { http: number; exit: number }>;
 
 /** The snake_case code of an expected failure. */

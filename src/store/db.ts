@@ -136,6 +136,6 @@ export function openStore(options: StoreOptions): Store {
       sqlite.close();
     },
   };
-  const group = createCommitGroup((bodies) => store.transaction(bodies));
+  const group = createCommitGroup((bodies) => store.transaction(bodies), setImmediate, () => sqlite.inTransaction);
   return store;
 }

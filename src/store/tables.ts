@@ -15,6 +15,12 @@ export interface LedgerMetaTable {
   value: string;
 }
 
+/** The writability probe's one row. */
+export interface StorageProbeTable {
+  id: number;
+  at: string;
+}
+
 /** Goals: the unit of work, quota and one Kanban card. */
 export interface GoalTable {
   id: string;
@@ -176,4 +182,5 @@ export interface Tables {
   agent_stale_flags: AgentStaleFlagTable;
   seen_signatures: SeenSignatureTable;
   ledger_meta: LedgerMetaTable;
+  storage_probe: StorageProbeTable;
 }

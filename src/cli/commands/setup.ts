@@ -5,6 +5,7 @@ import { ok } from '../../kernel/result.js';
 import { listBindings } from '../../store/bindings.js';
 import { openStore, type Store } from '../../store/db.js';
 import { LedgerKeyError, openLedger, type LedgerKeyInfo } from '../../store/ledger-key.js';
+import { probeWritable, type StorageFault } from '../../store/storage-probe.js';
 import { pendingMigrations, runMigrations } from '../../store/migrate.js';
 import { verifyChain } from '../../store/events.js';
 import { chatDoctorChecks, serveApp } from '../../compose.js';
@@ -18,6 +19,13 @@ interface Check {
   ok: boolean;
   detail: string;
   fix?: string;
+}
+
+/** Whether the database takes a write now (a read-only file or mount, a full disk). */
+function storageCheck(fault: StorageFault | null): Check {
+  if (fault === null) return { name: 'storage', ok: true, detail: 'writable' };
+  if (fault === 'storage_full') return { name: 'storage', ok: false, detail: 'the disk holding the database is full', fix: 'free space; a running server recovers by itself' };
+  return { name: 'storage', ok: false, detail: 'the database cannot be written (read-only file, directory or mount)', fix: 'make the file and its directory writable by the user running LoopX' };
 }
 
 /** The ledger key (present, private) and the keyed chain; never creates a key (doctor only reads). */
@@ -81,6 +89,7 @@ export const setupCommands: readonly Command[] = [
           const pending = await pendingMigrations(store);
           checks.push(pending.length === 0 ? { name: 'migrations', ok: true, detail: 'up to date' } : { name: 'migrations', ok: false, detail: `pending: ${pending.join(', ')}`, fix: 'run `loopx init`' });
           if (pending.length === 0) {
+            checks.push(storageCheck(probeWritable(store, new Date().toISOString())));
             checks.push(...ledgerChecks(store, ctx.config.LOOPX_LEDGER_KEY));
             for (const binding of listBindings(store)) if (!bound[binding.surface].includes(binding.destination)) bound[binding.surface].push(binding.destination);
           }

@@ -15,6 +15,12 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('expires_at', 'text', (c) => c.notNull())
     .execute();
   await db.schema.createIndex('seen_signatures_expiry').on('seen_signatures').column('expires_at').execute();
+  // One row rewritten by the writability probe (storage-probe.ts).
+  await db.schema
+    .createTable('storage_probe')
+    .addColumn('id', 'integer', (c) => c.primaryKey())
+    .addColumn('at', 'text', (c) => c.notNull())
+    .execute();
   await db.schema
     .createTable('ledger_meta')
     .addColumn('name', 'text', (c) => c.primaryKey())
@@ -24,5 +30,6 @@ export async function up(db: Kysely<any>): Promise<void> {
 
 export async function down(db: Kysely<any>): Promise<void> {
   await db.schema.dropTable('ledger_meta').execute();
+  await db.schema.dropTable('storage_probe').execute();
   await db.schema.dropTable('seen_signatures').execute();
 }
