@@ -163,6 +163,10 @@ export const HOSTILE_CASES: readonly HostileCase[] = [
   { name: 'secret in a heartbeat turn_id', status: 422, code: 'secret_in_text', send: (t) => post(t, JSON.stringify({ turn_id: `AK${'IA'}ABCDEFGHIJKLMNOP` }), json(t.token), `/v1/goals/${t.goalId}/heartbeat`) },
   { name: 'secret in a heartbeat note', status: 422, code: 'secret_in_text', send: (t) => post(t, JSON.stringify({ note: `-----BEGIN PGP ${'PRIVATE'} KEY BLOCK-----` }), json(t.token), `/v1/goals/${t.goalId}/heartbeat`) },
   { name: 'secret in a gate option', status: 422, code: 'secret_in_text', send: (t) => post(t, JSON.stringify({ question: 'Which key?', options: ['none', `AI${'za'}Sy${'d'.repeat(33)}`], blocks: { global: true } }), json(t.token), `/v1/goals/${t.goalId}/gates`) },
+  { name: 'secret in a block reason', status: 422, code: 'secret_in_text', send: (t) => post(t, JSON.stringify({ reason: `creds are hf_${'f'.repeat(34)}` }), json(t.token), `/v1/todos/${t.foreignTodoId}/block`) },
+  { name: 'secret in a completion no_followup', status: 422, code: 'secret_in_text', send: (t) => post(t, JSON.stringify({ no_followup: `used wh${'sec'}_${'g'.repeat(32)}` }), json(t.token), `/v1/todos/${t.foreignTodoId}/complete`) },
+  { name: 'secret in a successor text', status: 422, code: 'secret_in_text', send: (t) => post(t, JSON.stringify({ successors: [{ text: `rotate AS${'IA'}ABCDEFGHIJKLMNOP` }] }), json(t.token), `/v1/todos/${t.foreignTodoId}/complete`) },
+  { name: 'secret in a gate question', status: 422, code: 'secret_in_text', send: (t) => post(t, JSON.stringify({ question: `May I use -----BEGIN EC ${'PRIVATE'} KEY-----?`, blocks: { global: true } }), json(t.token), `/v1/goals/${t.goalId}/gates`) },
   { name: 'secret in a gate decision_scope', status: 422, code: 'secret_in_text', send: (t) => post(t, JSON.stringify({ question: 'Deploy?', decision_scope: `deploy:np${'m'}_${'e'.repeat(36)}`, blocks: { global: true } }), json(t.token), `/v1/goals/${t.goalId}/gates`) },
   { name: 'javascript: URL', status: 422, code: 'invalid_request', send: (t) => postJson(t, valid(t.goalId, { url: 'javascript:alert(1)' })) },
   // Chat markup injection and bidi controls (issue 14 §1)

@@ -1,6 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createLarkCommandPort } from '../../adapters/lark/index.js';
 import { cardToBlockKit, escapeMrkdwn, slackLink } from '../../adapters/slack/render.js';
+import { escapeHtml } from '../../adapters/web/html.js';
 import { boardCard } from '../../cards/board-card.js';
 import { bindGoal } from '../../src/app/bindings.js';
 import { addGoal } from '../../src/app/goals.js';
@@ -19,6 +20,7 @@ describe('agent-written text cannot become Slack markup', () => {
     const link = slackLink('https://ci.example.com/x|Approved by Ana> <!channel>', 'open <!here>');
     expect(link).toBe('<https://ci.example.com/x%7CApproved%20by%20Ana&gt;%20&lt;!channel&gt;|open &lt;!here&gt;>');
     expect(escapeMrkdwn('ok \u202Eevil\u2066x\u2069')).toBe('ok evilx');
+    expect(escapeHtml('ok \u202Eevil<b>')).toBe('ok evil&lt;b&gt;');
   });
 
   it('renders a board card whose stored evidence URL and summary carry markup without a ping, a spoofed link or bidi controls', async () => {
