@@ -11,7 +11,10 @@ import { completeTodo } from '../../src/app/todos.js';
 import { ledgerHead, verifyChain, type EventRow, type PublishedHead } from '../../src/store/events.js';
 import { ledgerKeyPath } from '../../src/store/ledger-key.js';
 import { crossCheckState } from '../../src/store/ledger-state.js';
+import { cardToText } from '../../cards/text.js';
+import { runDigest } from '../../src/app/digest.js';
 import { gateApp } from '../app/gate-fixture.js';
+import { digestTarget, recordingJobs } from '../jobs/job-fixture.js';
 import { freshDbPath, runLoopx } from '../helpers/cli.js';
 import { asAgent, createTestApp, operator, unwrap, type TestApp } from '../helpers/test-app.js';
 
@@ -130,6 +133,18 @@ describe('ledger tampering (issue 14 §5): each is reported with the key and a p
   });
 });
 
+describe('published heads', () => {
+  it('every daily digest posts the ledger head it was built at, and that head verifies', async () => {
+    const { app } = await ledgerWorld();
+    const { jobs, posts } = recordingJobs(app);
+    const head = ledgerHead(app.deps.store);
+    unwrap(runDigest(jobs, digestTarget('0 9 * * *', 'UTC', '2026-01-01T00:00:00Z'), { period: '2026-03-01', dueAt: app.clock.now().toISOString(), late: false, trigger: 'schedule' }));
+    const text = cardToText(posts[0]!.card);
+    expect(text).toContain(`Ledger head ${head.seq}:${head.hash}`);
+    expect(verifyChain(app.deps.store, head).ok).toBe(true);
+  });
+});
+
 describe('the ledger key', () => {
   it('lives beside the database, mode 0600; a keyed ledger without its key refuses to open', async () => {
     const { path } = await ledgerWorld();
@@ -159,6 +174,12 @@ describe('the ledger key', () => {
     expect(runLoopx(db, ['init']).code).toBe(0);
     expect(runLoopx(db, ['person', 'add', 'ana', '--name', 'Ana']).code).toBe(0);
     expect(runLoopx(db, ['goal', 'add', 'demo', '--title', 'Demo', '--objective', 'x', '--owner', 'ana']).code).toBe(0);
+    const doctor = JSON.parse(runLoopx(db, ['doctor', '--json']).stdout) as { checks: { name: string; ok: boolean; detail: string }[] };
+    expect(doctor.checks.filter((c) => ['storage', 'ledger key', 'ledger'].includes(c.name))).toEqual([
+      { name: 'storage', ok: true, detail: 'writable' },
+      { name: 'ledger key', ok: true, detail: `${ledgerKeyPath(db)}, chain keyed from seq 1` },
+      { name: 'ledger', ok: true, detail: expect.stringMatching(/keyed hash chain intact; head \d+:[0-9a-f]{64}/) },
+    ]);
     const clean = JSON.parse(runLoopx(db, ['audit', 'verify', '--json']).stdout);
     const head = `${clean.head.seq}:${clean.head.hash}`;
     expect(runLoopx(db, ['audit', 'verify', '--head', head]).code).toBe(0);
