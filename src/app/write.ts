@@ -54,6 +54,10 @@ export function runWrite<T>(deps: AppDeps, spec: WriteSpec, body: (ctx: WriteCon
   const hash = requestHash(spec.command, spec.request);
   const key = spec.idempotencyKey ?? null;
   const actor = actorRef(spec.actor);
+  // Every string a command carries (free text, ids, data values and keys, URLs decoded) is checked once here,
+  // before the write lock is taken, so no field can be forgotten: a credential is never stored, whichever field.
+  const safe = requirePublicSafe(isRecord(spec.request) ? spec.request : { request: spec.request });
+  if (!safe.ok) return safe;
   const auditEvents: NewEvent[] = [];
   let appended: EventRow[] = [];
   let outcome: Result<T, KernelError>;
@@ -68,9 +72,6 @@ export function runWrite<T>(deps: AppDeps, spec: WriteSpec, body: (ctx: WriteCon
           return { ok: true, value: stored.response as T };
         }
       }
-      // Every string a command carries (free text, ids, data values and keys, URLs decoded) is checked once here,
-      // so no field can be forgotten: a credential is never stored, whichever field it arrives in.
-      must(requirePublicSafe(isRecord(spec.request) ? spec.request : { request: spec.request }));
       const events: NewEvent[] = [];
       const ctx: WriteContext = {
         store: deps.store,
