@@ -19,6 +19,12 @@ const MESSAGES: Readonly<Record<StorageFault, string>> = {
   storage_full: 'The disk holding the database is full; nothing was changed. Reads still work. Free space (LoopX recovers by itself) and retry.',
 };
 
+/** The typed error for a thrown storage fault (HTTP 503, CLI exit 4), or null for any other error. */
+export function storageFaultError(error: unknown, details?: Record<string, unknown>): KernelError | null {
+  const fault = storageFaultOf(error);
+  return fault === null ? null : kernelError(fault, MESSAGES[fault], details);
+}
+
 /** The storage state of one app: what the last write or probe found, with rate-limited logging. */
 export interface StorageHealth {
   /** The typed 503 for a thrown storage error (and records the fault); null for any other error. */
@@ -69,7 +75,7 @@ export function createStorageHealth(deps: Pick<AppDeps, 'store' | 'clock' | 'log
       const fault = storageFaultOf(error);
       if (fault === null) return null;
       enter(fault, error instanceof Error ? error.message : String(error));
-      return kernelError(fault, MESSAGES[fault], { since: state.since });
+      return storageFaultError(error, { since: state.since });
     },
     status() {
       if (state.state !== 'ok' && deps.clock.now().getTime() - lastProbe >= PROBE_EVERY_MS) return probe();
