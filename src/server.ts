@@ -21,6 +21,7 @@ export function createLoopxServer(deps: AppDeps, config: Config, extra: { mounts
     headersTimeoutMs: config.LOOPX_HEADERS_TIMEOUT_MS,
     logger: deps.logger,
     knownError: (error) => deps.storage.refusal(error),
+    now: () => deps.clock.now().getTime(),
   });
 }
 

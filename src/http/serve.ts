@@ -1,5 +1,6 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { Logger } from '../app/deps.js';
+import { createLogLimiter } from '../app/log-limit.js';
 import { isKernelFailure, kernelError, type KernelError } from '../kernel/errors.js';
 import { errorResponse } from './errors.js';
 import type { HttpHandler, HttpRequest, HttpResponse } from './types.js';
@@ -27,6 +28,8 @@ export interface ServerOptions {
   readonly headersTimeoutMs?: number;
   /** Names an unexpected error an operator can act on (a read-only or full database): answered typed, not 500. */
   readonly knownError?: (error: unknown) => KernelError | null;
+  /** The clock for rate-limiting repeated error logs (one line per message a minute). */
+  readonly now?: () => number;
 }
 
 class BodyTooLarge extends Error {}
@@ -75,6 +78,7 @@ export function createHttpServer(options: ServerOptions): Server {
   const headersTimeout = options.headersTimeoutMs ?? 10_000;
   // Node only notices an expired timeout when it checks; check often enough that a 408 is timely.
   const connectionsCheckingInterval = Math.min(1_000, Math.ceil(headersTimeout / 4));
+  const logLimit = createLogLimiter(options.now ?? Date.now);
   const server = createServer({ requestTimeout, headersTimeout, connectionsCheckingInterval }, (request, response) => {
     void handle(request, response);
   });
@@ -100,7 +104,9 @@ export function createHttpServer(options: ServerOptions): Server {
       if (isKernelFailure(error)) return send(response, errorResponse(error.error));
       const known = options.knownError?.(error);
       if (known) return send(response, errorResponse(known, { 'retry-after': '5' }));
-      options.logger.error({ path: url.pathname, error: error instanceof Error ? error.message : String(error) }, 'request failed');
+      const message = error instanceof Error ? error.message : String(error);
+      const repeated = logLimit(message);
+      if (repeated !== null) options.logger.error({ path: url.pathname, error: message, repeated }, 'request failed');
       send(response, errorResponse(kernelError('internal_error', 'LoopX hit an internal error; nothing was changed. Retry, and check the server log if it repeats.')));
     }
   }

@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import type { Logger } from '../../src/app/deps.js';
 import { createAppDeps } from '../../src/app/index.js';
+import { createHttpServer, listen } from '../../src/http/serve.js';
 import { call, startTestServer, type TestServer } from '../helpers/http.js';
 import { createTestApp, seedGoal, type TestApp } from '../helpers/test-app.js';
 
@@ -72,5 +73,26 @@ describe('storage faults (issue 14 §7)', () => {
     w.app.clock.advance(60_000);
     await w.post('a minute later');
     expect(w.errors).toHaveLength(2);
+  });
+});
+
+describe('repeated unexpected errors', () => {
+  it('log one line per message a minute, counting the ones held back', async () => {
+    const lines: Record<string, unknown>[] = [];
+    let now = 0;
+    const logger: Logger = { info() {}, warn() {}, error: (fields) => lines.push(fields) };
+    const broken = createHttpServer({ mounts: [{ prefix: '/', handler: () => { throw new Error('disk I/O error'); } }], bodyLimitBytes: 1024, logger, now: () => now });
+    const port = await listen(broken, 0, '127.0.0.1');
+    try {
+      for (let i = 0; i < 30; i += 1) expect((await fetch(`http://127.0.0.1:${port}/x`)).status).toBe(500);
+      expect(lines).toHaveLength(1);
+      now += 60_000;
+      await fetch(`http://127.0.0.1:${port}/x`);
+      expect(lines).toHaveLength(2);
+      expect(lines[1]).toMatchObject({ error: 'disk I/O error', repeated: 29 });
+    } finally {
+      broken.closeAllConnections();
+      broken.close();
+    }
   });
 });

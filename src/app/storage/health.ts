@@ -1,6 +1,7 @@
 import { kernelError, type KernelError } from '../../kernel/errors.js';
 import { probeWritable, storageFaultOf, type StorageFault } from '../../store/storage-probe.js';
 import type { AppDeps } from '../deps.js';
+import { createLogLimiter } from '../log-limit.js';
 
 /** What `/healthz` and `loopx doctor` report about the database. */
 export interface StorageStatus {
@@ -39,22 +40,12 @@ export interface StorageHealth {
 export function createStorageHealth(deps: Pick<AppDeps, 'store' | 'clock' | 'logger'>): StorageHealth {
   let state: StorageStatus = { state: 'ok', since: null };
   let lastProbe = 0;
-  const logged = new Map<StorageFault, { at: number; suppressed: number }>();
-
-  function log(fault: StorageFault, now: number, detail: string): void {
-    const last = logged.get(fault);
-    if (last && now - last.at < LOG_EVERY_MS) {
-      last.suppressed += 1;
-      return;
-    }
-    deps.logger.error({ code: fault, detail, repeated: last?.suppressed ?? 0 }, 'storage fault: writes are refused with 503');
-    logged.set(fault, { at: now, suppressed: 0 });
-  }
+  let limit = createLogLimiter(() => deps.clock.now().getTime(), LOG_EVERY_MS);
 
   function enter(fault: StorageFault, detail: string): void {
-    const now = deps.clock.now();
-    if (state.state !== fault) state = { state: fault, since: now.toISOString() };
-    log(fault, now.getTime(), detail);
+    if (state.state !== fault) state = { state: fault, since: deps.clock.now().toISOString() };
+    const repeated = limit(fault);
+    if (repeated !== null) deps.logger.error({ code: fault, detail, repeated }, 'storage fault: writes are refused with 503');
   }
 
   function probe(): StorageStatus {
@@ -65,7 +56,7 @@ export function createStorageHealth(deps: Pick<AppDeps, 'store' | 'clock' | 'log
     else if (state.state !== 'ok') {
       deps.logger.info({ was: state.state, since: state.since }, 'storage writable again');
       state = { state: 'ok', since: null };
-      logged.clear();
+      limit = createLogLimiter(() => deps.clock.now().getTime(), LOG_EVERY_MS);
     }
     return state;
   }
