@@ -37,7 +37,7 @@ const SECRET_PATTERNS: ReadonlyArray<{ name: string; pattern: RegExp }> = [
   { name: 'PuTTY private key', pattern: /PuTTY-User-Key-File-\d+:/ },
   { name: 'Authorization header', pattern: /authorization\s*:\s*\S+/i },
   { name: 'bearer credential', pattern: /\bbearer\s+[A-Za-z0-9._~+/-]{16,}=*/i },
-  { name: 'basic credential', pattern: /\bbasic\s+(?=[A-Za-z0-9+/]*[0-9+/=])[A-Za-z0-9+/]{8,}={0,2}/i },
+  { name: 'basic credential', pattern: /\bbasic\s+(?=[A-Za-z0-9+/]*[0-9+/=])[A-Za-z0-9+/]{12,}={0,2}/i },
   { name: 'URL credentials', pattern: /[a-z][a-z0-9+.-]*:\/\/[^\s/:@]+:[^\s/@]+@/i },
   { name: 'credential assignment', pattern: /(?:password|passwd|secret|api[_-]?key|access[_-]?token|auth[_-]?token)=[^\s&]{6,}/i },
 ];
