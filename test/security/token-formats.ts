@@ -62,4 +62,5 @@ export const NOT_SECRETS: readonly string[] = [
   'ask-abcdefghijklmnopqrstuvwxyz was renamed',
   'see https://ci.example.com/builds/42?page=2',
   'todo_0mx6abcdefghijklmnopqrstu and gate_0mx6abcdefghijk',
+  'basic 2fa/totp setup works now',
 ];
