@@ -4,7 +4,6 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { addEvidence } from '../../src/app/evidence.js';
-import { askGate } from '../../src/app/gates.js';
 import { decideGate } from '../../src/app/gate-decisions.js';
 import { claimTodo } from '../../src/app/leases.js';
 import { completeTodo } from '../../src/app/todos.js';
@@ -13,6 +12,11 @@ import { ledgerKeyPath } from '../../src/store/ledger-key.js';
 import { crossCheckState } from '../../src/store/ledger-state.js';
 import { cardToText } from '../../cards/text.js';
 import { runDigest } from '../../src/app/digest.js';
+import { addAgent } from '../../src/app/agents.js';
+import { seedDemo } from '../../src/app/demo.js';
+import { sweepGates } from '../../src/app/gate-sweep.js';
+import { addGoal } from '../../src/app/goals.js';
+import { askGate, cancelGate } from '../../src/app/gates.js';
 import { gateApp } from '../app/gate-fixture.js';
 import { digestTarget, recordingJobs } from '../jobs/job-fixture.js';
 import { freshDbPath, runLoopx } from '../helpers/cli.js';
@@ -72,6 +76,22 @@ describe('ledger tampering (issue 14 §5): each is reported with the key and a p
     expect(verifyChain(app.deps.store).ok).toBe(true);
     expect(verifyChain(app.deps.store, published).ok).toBe(true);
     expect(crossCheckState(app.deps.store)).toEqual([]);
+  });
+
+  it('the demo goal and a gate lifecycle (defer, wake, cancel, expiry) agree with the ledger: no false alarms', async () => {
+    const app = await createTestApp();
+    unwrap(seedDemo(app.deps, operator));
+    unwrap(addGoal(app.deps, operator, { id: 'g2', title: 'Second', objective: 'x', owners: ['ana'] }));
+    unwrap(addAgent(app.deps, operator, { id: 'a9', goalId: 'g2', signing: false }));
+    const deferred = unwrap(askGate(app.deps, asAgent('a9'), 'g2', { question: 'Later?', blocks: { global: true } })).gate;
+    unwrap(decideGate(app.deps, { actor: { kind: 'person', id: 'ana' } }, deferred.id, { choice: 'defer', revision: 1, until: new Date(app.clock.now().getTime() + 60_000).toISOString(), via: 'cli' }));
+    const cancelled = unwrap(askGate(app.deps, asAgent('a9'), 'g2', { question: 'Cancel me?', blocks: { global: true } })).gate;
+    unwrap(cancelGate(app.deps, operator, cancelled.id, { reason: 'not needed' }));
+    unwrap(askGate(app.deps, asAgent('a9'), 'g2', { question: 'Expire me?', blocks: { global: true }, expiresInSeconds: 60, onExpire: 'deny' }));
+    app.clock.advance(120_000);
+    sweepGates(app.deps, 'g2', app.clock.now());
+    expect(crossCheckState(app.deps.store)).toEqual([]);
+    expect(verifyChain(app.deps.store).ok).toBe(true);
   });
 
   it('1. deleting the tail and resetting sqlite_sequence', async () => {
