@@ -3,6 +3,7 @@ import { LANE_LABELS } from '../src/kernel/lanes.js';
 import { clip, clockTime, dateTime } from './format.js';
 import { gateButtons } from './gate-card.js';
 import type { Card, CardBlock, CardItem, Tone } from './model.js';
+import { userActionBlocks, userActionsText } from './user-action.js';
 import type { BoardView, PendingGateSummary } from './views.js';
 
 /** How many pending gates get their own buttons on the board; the rest are listed as a count. */
@@ -12,9 +13,13 @@ const STATUS_TONE: Readonly<Record<BoardView['goal']['status'], Tone>> = { activ
 const RISK_TONE: Readonly<Record<PendingGateSummary['risk'], Tone>> = { low: 'normal', normal: 'normal', high: 'danger' };
 const BOARD_CHOICES: readonly GateChoice[] = ['approve', 'reject', 'defer'];
 
+/** How many user actions get their own Done button on the board; the rest are listed as a count. */
+export const BOARD_USER_ACTIONS_WITH_BUTTONS = 5;
+
 function needsYouBlocks(view: BoardView): CardBlock[] {
-  if (view.needsYouTotal === 0) return [{ type: 'text', text: 'Needs you: nothing. Agents can keep going.', tone: 'muted' }];
-  const blocks: CardBlock[] = [{ type: 'text', text: `Needs you (${view.needsYouTotal})`, tone: 'warning' }];
+  const total = view.needsYouTotal + view.userActionsTotal;
+  if (total === 0) return [{ type: 'text', text: 'Needs you: nothing. Agents can keep going.', tone: 'muted' }];
+  const blocks: CardBlock[] = [{ type: 'text', text: `Needs you (${total})`, tone: 'warning' }];
   const shown = view.needsYou.slice(0, BOARD_GATES_WITH_BUTTONS);
   for (const gate of shown) {
     const risk = gate.risk === 'normal' ? '' : ` · ${gate.risk} risk`;
@@ -23,6 +28,9 @@ function needsYouBlocks(view: BoardView): CardBlock[] {
   }
   const hidden = view.needsYouTotal - shown.length;
   if (hidden > 0) blocks.push({ type: 'context', text: `and ${hidden} more pending gate(s): /loopx gates lists them all.` });
+  const actions = view.userActions.slice(0, BOARD_USER_ACTIONS_WITH_BUTTONS);
+  blocks.push(...userActionBlocks(actions));
+  if (view.userActionsTotal > actions.length) blocks.push({ type: 'context', text: `and ${view.userActionsTotal - actions.length} more to-do(s) for a person: loopx status ${view.goal.id} lists them.` });
   return blocks;
 }
 
@@ -55,7 +63,8 @@ function factsBlock(view: BoardView): CardBlock {
 function fallbackText(view: BoardView): string {
   const counts = view.lanes.filter((l) => l.count > 0).map((l) => `${LANE_LABELS[l.lane]} ${l.count}`);
   const gates = view.needsYouTotal > 0 ? ` · ${view.needsYouTotal} gate(s) need you` : '';
-  return `${view.goal.title} [${view.goal.status}]: ${counts.join(', ') || 'no todos'}${gates}`;
+  const actions = view.userActionsTotal > 0 ? ` · ${userActionsText(view.userActionsTotal)}` : '';
+  return `${view.goal.title} [${view.goal.status}]: ${counts.join(', ') || 'no todos'}${gates}${actions}`;
 }
 
 /** The board card of one goal: status, objective, the seven lanes, what needs a person, evidence, quota, activity. */

@@ -1,5 +1,7 @@
 import { gateButtons } from './gate-card.js';
 import type { Card, CardBlock, CardItem } from './model.js';
+import { userActionBlocks, userActionsText } from './user-action.js';
+import type { UserActionSummary } from './views.js';
 import { countText, elapsedText, namesText } from './wording.js';
 import { dateTime } from './format.js';
 
@@ -36,10 +38,14 @@ export interface DigestView {
   readonly since: string | null;
   readonly late: boolean;
   readonly needsYou: readonly DigestGate[];
+  /** Open user actions (to-dos for a person), oldest first. */
+  readonly userActions: readonly UserActionSummary[];
   readonly blocked: readonly { todoId: string; text: string; reason: string }[];
   readonly done: readonly { todoId: string; text: string; completedAt: string }[];
   readonly staleAgents: readonly { agentId: string; lastSeenAt: string | null }[];
   readonly expiredLeases: readonly { todoId: string; text: string; agentId: string }[];
+  /** Gates a standing grant approved automatically since the last digest, each citing its grant. */
+  readonly grantApprovals?: readonly { gateId: string; grantId: string; question: string; citation: string }[];
   readonly progress: DigestProgress;
   /**
    * The ledger head when the digest was built. Posted to the channel, where the database owner cannot rewrite
@@ -68,16 +74,19 @@ function section(title: string, items: readonly CardItem[], limits: DigestLimits
 // Needs you: oldest first, each gate followed by its own buttons (only the ones shown, so the card stays
 // within platform limits), then "and N more".
 function needsYouBlocks(view: DigestView, limits: DigestLimits): CardBlock[] {
-  if (view.needsYou.length === 0) return [{ type: 'text', text: 'Needs you: nothing. No gate is waiting on a person.', tone: 'good' }];
+  const total = view.needsYou.length + view.userActions.length;
+  if (total === 0) return [{ type: 'text', text: 'Needs you: nothing. No gate or to-do is waiting on a person.', tone: 'good' }];
   const gates = [...view.needsYou].sort((a, b) => (a.askedAt < b.askedAt ? -1 : a.askedAt > b.askedAt ? 1 : 0));
   const shown = gates.slice(0, limits.perSection);
-  const more = gates.length - shown.length;
+  const actions = view.userActions.slice(0, Math.max(0, limits.perSection - shown.length));
+  const more = total - shown.length - actions.length;
   return [
-    { type: 'text', text: `Needs you (${gates.length}), oldest first:` },
+    { type: 'text', text: `Needs you (${total}), oldest first:` },
     ...shown.flatMap((g): CardBlock[] => [
       { type: 'text', text: `${g.question} (waiting ${elapsedText(g.askedAt, view.at)} on ${namesText(g.waitingOn)})`, tone: 'warning' },
       { type: 'actions', buttons: gateButtons(g.gateId, g.revision, ['approve', 'reject']) },
     ]),
+    ...userActionBlocks(actions),
     ...(more > 0 ? [{ type: 'context' as const, text: `and ${more} more: run \`loopx status ${view.goalId}\` for the full list.` }] : []),
   ];
 }
@@ -108,13 +117,15 @@ export function digestCard(view: DigestView, limits: DigestLimits = DEFAULT_DIGE
     { type: 'header', text: `Daily digest · ${view.goalTitle} · ${view.day}`, ...(view.late ? { status: 'late', tone: 'warning' as const } : {}) },
     { type: 'context', text: `Times are in ${view.timezone}. Covers ${since}.${view.late ? ' This digest is late: the server was down when it was due.' : ''}` },
     ...needsYouBlocks(view, limits),
+    ...section(`Approved by standing grants (${view.grantApprovals?.length ?? 0})`, (view.grantApprovals ?? []).map((g) => ({ text: g.question, meta: `${g.citation} Revoke: loopx grant revoke ${g.grantId}` })), limits, view.goalId),
     ...section(`Blocked (${view.blocked.length})`, view.blocked.map((t) => ({ text: t.text, meta: t.reason })), limits, view.goalId),
     ...section(`Done since the last digest (${view.done.length})`, view.done.map((t) => ({ text: t.text, tone: 'good' as const })), limits, view.goalId),
     ...section('Stale agents and expired leases', healthItems(view), limits, view.goalId),
     { type: 'text', text: progressText(view.progress) },
     ...(view.ledgerHead ? [{ type: 'context' as const, text: `Ledger head ${view.ledgerHead.seq}:${view.ledgerHead.hash} (check later: loopx audit verify --head ${view.ledgerHead.seq}:${view.ledgerHead.hash})` }] : []),
   ];
-  const headline = view.needsYou.length > 0 ? `${countText(view.needsYou.length, 'gate')} need you` : 'nothing needs you';
+  const asks = [view.needsYou.length > 0 ? `${countText(view.needsYou.length, 'gate')} need you` : '', view.userActions.length > 0 ? userActionsText(view.userActions.length) : ''];
+  const headline = asks.filter((a) => a !== '').join(', ') || 'nothing needs you';
   return {
     key: `digest:${view.goalId}:${view.day}`,
     kind: 'digest',

@@ -66,7 +66,8 @@ export function gateCard(view: GateView): Card {
     blocks.push({ type: 'outcome', text: outcomeLine(view.decision, view.timezone), tone: OUTCOME_TONE[view.decision.outcome] });
     if (view.decision.reason) blocks.push({ type: 'text', text: `Reason: ${view.decision.reason}` });
   }
-  blocks.push({ type: 'context', text: `Gate ${view.id} · revision ${view.revision} · goal ${view.goalId}` });
+  const grant = view.grantId ? ` · approved by standing grant ${view.grantId}` : '';
+  blocks.push({ type: 'context', text: `Gate ${view.id} · revision ${view.revision} · goal ${view.goalId}${grant}` });
   return { key: gateCardKey(view.id), kind: 'gate', fallbackText: fallbackText(view), blocks };
 }
 

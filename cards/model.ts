@@ -8,7 +8,7 @@ import type { Lane } from '../src/kernel/lanes.js';
 export interface Card {
   /** Stable projection key: one card per key per destination, updated in place (`goal:demo`, `gate:gate_x`). */
   readonly key: string;
-  readonly kind: 'board' | 'gate' | 'digest' | 'heartbeat';
+  readonly kind: 'board' | 'gate' | 'digest' | 'heartbeat' | 'user_action';
   /** Plain one-line summary: notification text, and the fallback for clients that cannot show cards. */
   readonly fallbackText: string;
   readonly blocks: readonly CardBlock[];

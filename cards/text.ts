@@ -1,3 +1,4 @@
+import type { CardAction } from '../src/contract/card-action.js';
 import type { Card, CardBlock, CardItem } from './model.js';
 
 function itemLine(item: CardItem): string {
@@ -19,10 +20,15 @@ function blockLines(block: CardBlock): string[] {
     case 'list':
       return [`${block.title}:`, ...block.items.map(itemLine)];
     case 'actions':
-      return [`    [${block.buttons.map((b) => `${b.label}: loopx gate ${b.action.choice} ${b.action.gate} --as <you>`).join(' | ')}]`];
+      return [`    [${block.buttons.map((b) => `${b.label}: ${commandOf(b.action)}`).join(' | ')}]`];
     case 'divider':
       return ['---'];
   }
+}
+
+/** The CLI command that does what a button does. */
+function commandOf(action: CardAction): string {
+  return 'todo' in action ? `loopx todo done ${action.todo} --as <you>` : `loopx gate ${action.choice} ${action.gate} --as <you>`;
 }
 
 /** A card as plain text (previews, terminals, and clients that cannot show cards); buttons become commands. */

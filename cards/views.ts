@@ -15,6 +15,15 @@ export interface PendingGateSummary {
   readonly createdAt: string;
 }
 
+/** An open user action (a to-do for a person) as "Needs you" shows it, with a Done button. */
+export interface UserActionSummary {
+  readonly id: string;
+  readonly text: string;
+  /** Display names of the people it waits on. */
+  readonly waitingOn: readonly string[];
+  readonly createdAt: string;
+}
+
 /** One lane of the board: its count and its top items. */
 export interface LaneView {
   readonly lane: Lane;
@@ -30,6 +39,9 @@ export interface BoardView {
   /** The oldest pending gates (the card gives the first few buttons); `needsYouTotal` counts them all. */
   readonly needsYou: readonly PendingGateSummary[];
   readonly needsYouTotal: number;
+  /** The oldest open user actions (each with a Done button); `userActionsTotal` counts them all. */
+  readonly userActions: readonly UserActionSummary[];
+  readonly userActionsTotal: number;
   readonly latestEvidence: { readonly kind: string; readonly summary: string; readonly url: string | null; readonly by: string | null; readonly at: string } | null;
   /** Quota spent in the current window; null while the goal has no quota policy. */
   readonly quota: { readonly spent: number; readonly allowed: number; readonly windowHours: number } | null;
@@ -78,4 +90,6 @@ export interface GateView {
   readonly timezone: string;
   /** The choices offered as buttons while pending. */
   readonly choices: readonly GateChoice[];
+  /** The standing grant that approved this gate automatically, cited on the card. */
+  readonly grantId?: string | null;
 }

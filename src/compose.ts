@@ -5,6 +5,7 @@ import type { SlackAdapter } from '../adapters/slack/index.js';
 import { createWebBoard } from '../adapters/web/index.js';
 import { startScheduler } from '../jobs/schedule.js';
 import { createAppDeps } from './app/index.js';
+import { startExpiryTimer } from './app/gates/expiry-timer.js';
 import { createJobDeps } from './app/job-deps.js';
 import type { AppDeps, Clock, Logger } from './app/deps.js';
 import { boardUrl, ConfigError, type Config } from './config.js';
@@ -107,7 +108,8 @@ export async function openChat(deps: AppDeps, config: Config): Promise<ChatRunti
 
 /**
  * Starts the one HTTP server with every surface mounted (the web board last, at `/`), the chat surfaces with
- * their projection engine, and the heartbeat and digest scheduler, whose first tick catches up downtime.
+ * their projection engine, the heartbeat and digest scheduler, whose first tick catches up downtime, and the gate
+ * expiry timer, which fires each expiry at its due time (and catches up at once).
  */
 export async function serveApp(deps: AppDeps, config: Config): Promise<RunningServer> {
   const web = createWebBoard(deps, config);
@@ -115,11 +117,13 @@ export async function serveApp(deps: AppDeps, config: Config): Promise<RunningSe
   const { server, port } = await startLoopxServer(deps, config, { mounts: [...chat.mounts, web.mount], rawMounts: [web.rawMount] });
   await chat.start();
   const scheduler = startScheduler(createJobDeps(deps));
+  const expiry = startExpiryTimer(deps);
   return {
     server,
     port,
     url: boardUrl(config, port),
     stop: async () => {
+      expiry.stop();
       await scheduler.stop();
       await chat.stop();
       await new Promise<void>((resolve) => {

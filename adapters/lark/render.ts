@@ -48,7 +48,7 @@ function buttonsOf(card: Card): CardButton[] {
 
 /** For clients that cannot press the buttons: the text command that does the same. */
 function textFallbackHint(card: Card, budget: RenderBudget): LarkElement[] {
-  const gates = [...new Set(buttonsOf(card).map((b) => b.action.gate))];
+  const gates = [...new Set(buttonsOf(card).flatMap((b) => ('gate' in b.action ? [b.action.gate] : [])))];
   if (gates.length === 0) return [];
   const examples = gates.slice(0, 2).map((g) => `@LoopX approve ${g}  ·  @LoopX reject ${g} <reason>`);
   return [plainText(`No buttons? Mention the bot: ${examples.join('  ·  ')}`, budget, 'muted', 'notation')];

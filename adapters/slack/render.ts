@@ -1,5 +1,5 @@
 import type { Card, CardBlock, CardButton, CardItem, Tone } from '../../cards/model.js';
-import { encodeCardAction } from '../../src/contract/card-action.js';
+import { cardActionName, encodeCardAction } from '../../src/contract/card-action.js';
 import { stripBidi } from '../../src/kernel/public-safe.js';
 import { BLOCK_KIT_LIMITS as L, truncate } from './limits.js';
 
@@ -53,7 +53,7 @@ function button(b: CardButton): SlackBlock | null {
   const value = encodeCardAction(b.action);
   if (value.length > L.buttonValue) return null;
   const style = b.style === 'default' ? {} : { style: b.style };
-  const actionId = truncate(`loopx:${b.action.choice}:${b.action.gate}:${b.action.rev}`, L.actionId, '');
+  const actionId = truncate(`loopx:${cardActionName(b.action)}`, L.actionId, '');
   return { type: 'button', text: { type: 'plain_text', text: truncate(stripBidi(b.label), L.buttonText), emoji: true }, value, action_id: actionId, ...style };
 }
 

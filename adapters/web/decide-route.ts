@@ -1,6 +1,6 @@
-import { decisionFromButton, explainRefusal } from '../../src/app/chat-decisions.js';
-import { decideGate } from '../../src/app/gate-decisions.js';
-import { findGate } from '../../src/app/queries/gates.js';
+import { decideAsPerson, decisionFromButton } from '../../src/app/chat-decisions.js';
+import { revokeStandingGrant } from '../../src/app/gates/grants.js';
+import type { Person } from '../../src/kernel/entities.js';
 import { ERROR_TABLE } from '../../src/kernel/errors.js';
 import type { HttpResponse } from '../../src/http/types.js';
 import { isCsrfValid } from './auth.js';
@@ -16,7 +16,8 @@ function refused(call: WebCall, title: string, message: string, status: number, 
  * kernel as the signed-in person, via `web`. Refusals (stale revision, already decided, not an approver) are
  * shown to the person; the kernel records them in the audit trail.
  */
-function decide(call: WebCall): HttpResponse {
+/** A signed-in person's form from a board page (CSRF checked), or the page that refuses it. */
+function signedForm(call: WebCall): { form: URLSearchParams; person: Person; back: string } | HttpResponse {
   const form = readForm(call.request);
   const back = safeReturnPath(form?.get('return_to') ?? null);
   if (form === null) return refused(call, 'Not recorded', 'Decisions are sent as a form from a board page; reload the page and use its buttons.', 415, back);
@@ -24,16 +25,32 @@ function decide(call: WebCall): HttpResponse {
   if (!isCsrfValid(call.viewer, form.get('csrf'), call.request.headers)) {
     return refused(call, 'Not recorded', 'This form did not come from your LoopX board page (or your session changed); reload the page and decide again.', ERROR_TABLE.csrf_rejected.http, back);
   }
+  return { form, person: call.viewer.person, back };
+}
+
+function decide(call: WebCall): HttpResponse {
+  const signed = signedForm(call);
+  if ('status' in signed) return signed;
+  const { form, back } = signed;
   const decision = decisionFromButton(form.get('action'), call.deps.clock.now(), form.get('reason')?.trim() || undefined);
   if (decision === null) return refused(call, 'Not recorded', 'That button value is not one LoopX made; reload the page and use its buttons.', 422, back);
-  const person = call.viewer.person;
-  const decided = decideGate(call.deps, { actor: { kind: 'person', id: person.id } }, decision.gateId, { choice: decision.choice, revision: decision.revision, reason: decision.reason, until: decision.until, via: 'web' });
-  if (!decided.ok) {
-    const message = explainRefusal(decided.error, findGate(call.deps.store, decision.gateId), person);
-    return refused(call, 'Not recorded', message, ERROR_TABLE[decided.error.code].http, back);
-  }
+  const reply = decideAsPerson(call.deps, signed.person.id, decision, 'web');
+  if (!reply.ok) return refused(call, 'Not recorded', reply.text, ERROR_TABLE[reply.code ?? 'internal_error'].http, back);
   return redirect(back);
 }
 
-/** The one state-changing route of the board besides sign-in and sign-out. */
-export const decideRoutes: readonly WebRoute[] = [{ method: 'POST', pattern: /^\/decide$/, handle: decide }];
+/** Revokes a standing grant from the gate page, as the signed-in person (its grantor or a goal owner). */
+function revokeGrant(call: WebCall): HttpResponse {
+  const signed = signedForm(call);
+  if ('status' in signed) return signed;
+  const grantId = signed.form.get('grant') ?? '';
+  const revoked = revokeStandingGrant(call.deps, { actor: { kind: 'person', id: signed.person.id } }, grantId, signed.form.get('reason')?.trim() || undefined);
+  if (!revoked.ok) return refused(call, 'Not revoked', `${revoked.error.message} Nothing changed.`, ERROR_TABLE[revoked.error.code].http, signed.back);
+  return redirect(signed.back);
+}
+
+/** The state-changing routes of the board besides sign-in and sign-out: decisions and grant revocation. */
+export const decideRoutes: readonly WebRoute[] = [
+  { method: 'POST', pattern: /^\/decide$/, handle: decide },
+  { method: 'POST', pattern: /^\/grants\/revoke$/, handle: revokeGrant },
+];

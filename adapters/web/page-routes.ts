@@ -1,9 +1,12 @@
 import { digestCard } from '../../cards/digest-card.js';
 import type { Card } from '../../cards/index.js';
+import { userActionCard } from '../../cards/user-action.js';
 import { previewDigest } from '../../src/app/digest.js';
 import { createJobDeps } from '../../src/app/job-deps.js';
 import { allGoalStatuses, gateHistory, goalDetail, recentLedger } from '../../src/app/queries/board.js';
-import { findGate } from '../../src/app/queries/gates.js';
+import { findGate, findGrant, listGrants } from '../../src/app/queries/gates.js';
+import { openUserActions } from '../../src/app/work/user-actions.js';
+import { grantToWire } from '../../src/contract/gate-wire.js';
 import { OPEN_GATE_STATES } from '../../src/kernel/gate.js';
 import { ERROR_TABLE } from '../../src/kernel/errors.js';
 import type { HttpResponse } from '../../src/http/types.js';
@@ -22,6 +25,8 @@ import type { WebCall, WebRoute } from './routes.js';
 const AUDIT_LIMIT = 200;
 /** Decided gates a goal page keeps showing (newest), below the open ones. */
 const RECENT_DECIDED_GATES = 5;
+/** How many open user actions per goal the board's Needs you lists. */
+const WEB_USER_ACTIONS = 50;
 
 function asset(body: string, type: string): HttpResponse {
   return { status: 200, body, headers: { 'content-type': type, 'cache-control': 'no-cache' } };
@@ -36,7 +41,9 @@ function cardHtml(call: WebCall, card: Card, returnTo: string, link: { href: str
 function board(call: WebCall): HttpResponse {
   const now = call.deps.clock.now();
   const goals = allGoalStatuses(call.deps.store, now);
-  const needsYou = gateCards(call.deps, ['pending']).map(({ gateId, card }) => cardHtml(call, card, '/', { href: `/gates/${gateId}`, label: `Gate ${gateId}: details and history` }));
+  const gates = gateCards(call.deps, ['pending']).map(({ gateId, card }) => cardHtml(call, card, '/', { href: `/gates/${gateId}`, label: `Gate ${gateId}: details and history` }));
+  const userActions = goals.flatMap(({ goal }) => openUserActions(call.deps.store, goal.id, WEB_USER_ACTIONS).actions.map((action) => cardHtml(call, userActionCard(action, goal.title), '/', null)));
+  const needsYou = [...gates, ...userActions];
   const goalCards = goals.flatMap(({ goal }) => {
     const card = goalBoardCard(call.deps, goal.id, now);
     return card ? [cardHtml(call, card, '/', { href: `/goals/${goal.id}`, label: `Open ${goal.title}: every todo, gate and piece of evidence` })] : [];
@@ -62,7 +69,12 @@ function gate(call: WebCall): HttpResponse {
   const found = findGate(call.deps.store, gateId);
   const card = found ? gateCardById(call.deps, gateId) : null;
   if (!found || !card) return pageResponse(noticePage('Gate not found', `No gate "${gateId}".`, 'error'), call.viewer, 404);
-  return pageResponse(gatePage(gateId, found.goalId, cardHtml(call, card, `/gates/${gateId}`, null), gateHistory(call.deps.store, gateId)), call.viewer);
+  const now = call.deps.clock.now();
+  const grants = listGrants(call.deps.store, found.goalId, { now }).filter((g) => g.id !== found.grantId);
+  const own = found.grantId === null ? undefined : findGrant(call.deps.store, found.grantId);
+  const forms = { csrfToken: call.viewer.csrfToken, returnTo: `/gates/${gateId}` };
+  const page = gatePage(gateId, found.goalId, cardHtml(call, card, forms.returnTo, null), gateHistory(call.deps.store, gateId), [...(own ? [own] : []), ...grants].map((g) => grantToWire(g, now)), forms);
+  return pageResponse(page, call.viewer);
 }
 
 function audit(call: WebCall): HttpResponse {

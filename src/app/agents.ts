@@ -2,7 +2,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import { fail, type KernelError } from '../kernel/errors.js';
 import { ok, type Result } from '../kernel/result.js';
 import type { Agent } from '../kernel/entities.js';
-import { findAgent, findCredentialByTokenHash, insertAgent, registerAgentOnGoal, revokeAgent, type AgentCredential } from '../store/agents.js';
+import { findAgent, findCredentialByTokenHash, insertAgent, registerAgentOnGoal, replaceAgentCredentials, revokeAgent, type AgentCredential } from '../store/agents.js';
 import { rememberSignature } from '../store/seen-signatures.js';
 import type { AppDeps } from './deps.js';
 import { requireAgent, requireGoal } from './lookup.js';
@@ -26,16 +26,35 @@ export function addAgent(
   origin: WriteOrigin,
   input: { id: string; name?: string | undefined; goalId: string; signing: boolean },
 ): Result<AgentCredentials, KernelError> {
-  const token = `lpx_${randomBytes(24).toString('base64url')}`;
-  const signingSecret = input.signing ? randomBytes(32).toString('hex') : null;
+  const { token, signingSecret } = newCredentials(input.signing);
   // The credentials are not part of the idempotent result: a retried `agent add` must not reveal them again.
   return runWrite(deps, { ...origin, idempotencyKey: null, command: 'agent.add', request: input }, (ctx) => {
-    if (findAgent(ctx.store, input.id)) return fail('already_exists', `Agent "${input.id}" already exists; revoke it and add a new one to rotate its token.`);
+    if (findAgent(ctx.store, input.id)) {
+      return fail('already_exists', `Agent "${input.id}" already exists; for a new token run \`loopx agent token rotate ${input.id}\` (same agent, same history).`);
+    }
     must(requireGoal(ctx.store, input.goalId));
     insertAgent(ctx.store, { id: input.id, name: input.name ?? input.id, tokenHash: hashToken(token), signingSecret }, ctx.at);
     registerAgentOnGoal(ctx.store, input.id, input.goalId, ctx.at);
     ctx.event({ goalId: input.goalId, type: 'agent.added', payload: { agent_id: input.id, signing: input.signing } });
     return ok({ agent: must(requireAgent(ctx.store, input.id)), token, signingSecret });
+  });
+}
+
+function newCredentials(signing: boolean): { token: string; signingSecret: string | null } {
+  return { token: `lpx_${randomBytes(24).toString('base64url')}`, signingSecret: signing ? randomBytes(32).toString('hex') : null };
+}
+
+/**
+ * Gives an agent a new token (and a new signing secret when it signs), shown once; the old ones stop working at
+ * once. The agent keeps its id, goals and history; a revoked agent becomes active again.
+ */
+export function rotateAgentToken(deps: AppDeps, origin: WriteOrigin, agentId: string): Result<AgentCredentials, KernelError> {
+  return runWrite(deps, { ...origin, idempotencyKey: null, command: 'agent.token_rotate', request: { agentId } }, (ctx) => {
+    const agent = must(requireAgent(ctx.store, agentId));
+    const { token, signingSecret } = newCredentials(agent.signs);
+    replaceAgentCredentials(ctx.store, agentId, { tokenHash: hashToken(token), signingSecret }, ctx.at);
+    ctx.event({ goalId: null, type: 'agent.token_rotated', payload: { agent_id: agentId, signing: agent.signs, reactivated: agent.status !== 'active' } });
+    return ok({ agent: must(requireAgent(ctx.store, agentId)), token, signingSecret });
   });
 }
 

@@ -1,12 +1,14 @@
-import { BUTTON_DEFER_HOURS, decodeCardAction, type CardAction } from '../contract/card-action.js';
+import { BUTTON_DEFER_HOURS, decodeCardAction, type GateChoice } from '../contract/card-action.js';
 import { fail, type ErrorCode, type KernelError } from '../kernel/errors.js';
 import type { Gate } from '../kernel/gate.js';
-import type { ChatSurface } from '../kernel/vocabulary.js';
+import type { ChatSurface, Origin } from '../kernel/vocabulary.js';
 import type { Person } from '../kernel/entities.js';
-import { findPersonByIdentity } from '../store/people.js';
+import { findPerson, findPersonByIdentity } from '../store/people.js';
+import { findTodo } from '../store/todos.js';
 import type { AppDeps } from './deps.js';
 import { decideGate } from './gate-decisions.js';
 import { findGate } from './queries/gates.js';
+import { markUserActionDone } from './work/user-actions.js';
 import { runWrite } from './write.js';
 
 /** A chat account: the surface and its stable id (Slack `TEAM:USER`, Lark `tenant:open_id`). */
@@ -25,7 +27,7 @@ export interface ChatReply {
   readonly gate?: Gate;
 }
 
-const DONE_TEXT: Readonly<Record<CardAction['choice'], string>> = {
+const DONE_TEXT: Readonly<Record<GateChoice, string>> = {
   approve: 'Approved. The agent sees it on its next should-run.',
   reject: 'Rejected. The agent gets your reason on its next should-run.',
   defer: 'Deferred. The gate comes back when the time is up.',
@@ -39,6 +41,7 @@ function linkHint(identity: ChatIdentity): string {
 export function explainRefusal(error: KernelError, gate: Gate | undefined, person: Person | undefined): string {
   switch (error.code) {
     case 'gate_not_pending':
+    case 'gate_expired':
       return error.message;
     case 'gate_revision_stale':
       return 'This request changed after the card was drawn; the card now shows the new question. Read it and decide again.';
@@ -55,44 +58,66 @@ export function explainRefusal(error: KernelError, gate: Gate | undefined, perso
 }
 
 /** Records that an unlinked chat account tried to decide (kept as audit), and answers how to fix it. */
-function refuseUnlinked(deps: AppDeps, identity: ChatIdentity, gateId: string, choice: string): ChatReply {
-  const goalId = findGate(deps.store, gateId)?.goalId ?? null;
+function refuseUnlinked(deps: AppDeps, identity: ChatIdentity, request: ButtonRequest): ChatReply {
+  const subject = 'todoId' in request ? { todo_id: request.todoId } : { gate_id: request.gateId };
+  const goalId = ('todoId' in request ? findTodo(deps.store, request.todoId)?.goalId : findGate(deps.store, request.gateId)?.goalId) ?? null;
   const text = linkHint(identity);
-  runWrite(deps, { actor: { kind: 'system', id: identity.surface }, command: 'gate.decision_refused', request: { gateId, identity } }, (ctx) => {
-    ctx.audit({ goalId, type: 'gate.decision_refused', payload: { gate_id: gateId, identity: `${identity.surface}:${identity.externalId}`, choice, via: identity.surface, code: 'identity_not_linked' } });
+  runWrite(deps, { actor: { kind: 'system', id: identity.surface }, command: 'gate.decision_refused', request: { ...subject, identity } }, (ctx) => {
+    ctx.audit({ goalId, type: 'gate.decision_refused', payload: { ...subject, identity: `${identity.surface}:${identity.externalId}`, choice: request.choice, via: identity.surface, code: 'identity_not_linked' } });
     return fail('not_authorised_to_decide', text);
   });
   return { ok: false, text, code: 'not_authorised_to_decide' };
 }
 
-/** A decision request from a chat surface, whether it came from a button or from text. */
+/** A gate decision request from a chat surface, whether it came from a button or from text. */
 export interface ChatDecision {
   readonly gateId: string;
   readonly revision: number;
-  readonly choice: CardAction['choice'];
+  readonly choice: GateChoice;
   readonly reason?: string | undefined;
   /** ISO time a defer snoozes until (buttons: now + BUTTON_DEFER_HOURS). */
   readonly until?: string | undefined;
 }
 
+/** A Done click on a user action (a to-do for a person). */
+export interface UserActionDone {
+  readonly todoId: string;
+  readonly choice: 'done';
+}
+
+/** What a button asks for: a gate decision or a user action done. */
+export type ButtonRequest = ChatDecision | UserActionDone;
+
 /**
- * Decides a gate for a chat account: resolves the linked person (authority follows people, never display
- * names), then runs the kernel's decision with its policy. Every refusal is explained and audited.
+ * Decides a gate (or marks a user action done) for a chat account: resolves the linked person (authority follows
+ * people, never display names), then runs the kernel's rule. Every refusal is explained and audited.
  */
-export function decideFromChat(deps: AppDeps, identity: ChatIdentity, decision: ChatDecision, idempotencyKey?: string): ChatReply {
+export function decideFromChat(deps: AppDeps, identity: ChatIdentity, request: ButtonRequest, idempotencyKey?: string): ChatReply {
   const person = findPersonByIdentity(deps.store, identity.surface, identity.externalId);
-  if (!person) return refuseUnlinked(deps, identity, decision.gateId, decision.choice);
-  const input = { choice: decision.choice, revision: decision.revision, reason: decision.reason, until: decision.until, via: identity.surface };
-  const result = decideGate(deps, { actor: { kind: 'person', id: person.id }, idempotencyKey }, decision.gateId, input);
-  if (!result.ok) return { ok: false, text: explainRefusal(result.error, findGate(deps.store, decision.gateId), person), code: result.error.code };
-  const text = result.value.changed ? DONE_TEXT[decision.choice] : `You already ${decision.choice === 'defer' ? 'deferred' : `${decision.choice}d`} this gate; nothing changed.`;
+  if (!person) return refuseUnlinked(deps, identity, request);
+  return decideAsPerson(deps, person.id, request, identity.surface, idempotencyKey);
+}
+
+/** Runs a button request as a known person through any surface (chat or web), with a plain answer. */
+export function decideAsPerson(deps: AppDeps, personId: string, request: ButtonRequest, via: Origin, idempotencyKey?: string): ChatReply {
+  const origin = { actor: { kind: 'person' as const, id: personId }, idempotencyKey };
+  if ('todoId' in request) {
+    const done = markUserActionDone(deps, origin, request.todoId, via);
+    if (!done.ok) return { ok: false, text: `${done.error.message} Nothing changed.`, code: done.error.code };
+    return { ok: true, text: done.value.changed ? `Marked "${done.value.todo.text}" done.` : `"${done.value.todo.text}" was already done; nothing changed.` };
+  }
+  const input = { choice: request.choice, revision: request.revision, reason: request.reason, until: request.until, via };
+  const result = decideGate(deps, origin, request.gateId, input);
+  if (!result.ok) return { ok: false, text: explainRefusal(result.error, findGate(deps.store, request.gateId), findPerson(deps.store, personId)), code: result.error.code };
+  const text = result.value.changed ? DONE_TEXT[request.choice] : `You already ${request.choice === 'defer' ? 'deferred' : `${request.choice}d`} this gate; nothing changed.`;
   return { ok: true, text, gate: result.value.gate };
 }
 
-/** Decodes a button value into a decision (defer buttons snooze for BUTTON_DEFER_HOURS); null when it is not ours. */
-export function decisionFromButton(rawValue: unknown, now: Date, reason?: string): ChatDecision | null {
+/** Decodes a button value into a request (defer buttons snooze for BUTTON_DEFER_HOURS); null when it is not ours. */
+export function decisionFromButton(rawValue: unknown, now: Date, reason?: string): ButtonRequest | null {
   const action = decodeCardAction(rawValue);
   if (!action) return null;
+  if ('todo' in action) return { todoId: action.todo, choice: action.choice };
   const until = action.choice === 'defer' ? new Date(now.getTime() + BUTTON_DEFER_HOURS * 3_600_000).toISOString() : undefined;
   return { gateId: action.gate, revision: action.rev, choice: action.choice, reason, until };
 }

@@ -7,10 +7,10 @@ import { touchAgent } from '../store/agents.js';
 import type { Evidence } from '../kernel/entities.js';
 import { insertEvidence } from '../store/evidence.js';
 import { spendForWriteback } from './quota.js';
-import { slotsSpentBy } from './queries/quota.js';
+import { accountingOf, type EvidenceAccounting } from './queries/quota.js';
 import { agentIdOf, requireGoalAccess } from './actor.js';
 import type { AppDeps } from './deps.js';
-import { requireGoal, requireTodoOnGoal } from './lookup.js';
+import { requireGateOnGoal, requireGoal, requireTodoOnGoal } from './lookup.js';
 import { must, runWrite, type WriteContext, type WriteOrigin } from './write.js';
 
 /** What an agent (or operator) reports. */
@@ -33,6 +33,7 @@ export function recordEvidence(ctx: WriteContext, input: EvidenceInput): Evidenc
   must(requireGoalAccess(ctx.store, ctx.actor, goal.id));
   if (ctx.actor.kind === 'agent') must(requireGoalOpenForWork(goal));
   if (input.todoId !== undefined) must(requireTodoOnGoal(ctx.store, input.todoId, goal.id));
+  if (input.gateId !== undefined) must(requireGateOnGoal(ctx.store, input.gateId, goal.id));
   const url = input.url === undefined ? null : must(normaliseUrl('url', input.url));
   const agentId = agentIdOf(ctx.actor);
   const evidence: Evidence = {
@@ -63,21 +64,20 @@ export function addEvidence(deps: AppDeps, origin: WriteOrigin, input: EvidenceI
   return runWrite(deps, { ...origin, command: 'evidence.add', request: input }, (ctx) => ok(recordEvidence(ctx, input)));
 }
 
-/** Recorded evidence and the quota slots it spent (0 when none, or when its spend was voided since). */
-export interface RecordedEvidence {
+/** Recorded evidence and how it was accounted: the slots it spent, or why an accountable writeback spent none. */
+export interface RecordedEvidence extends EvidenceAccounting {
   readonly evidence: Evidence;
-  readonly slots: number;
 }
 
 /**
  * Records evidence as its own command, committed together with every other write queued in this event-loop
  * turn (group commit); resolves only after the commit, so answering then never acknowledges a lost write.
- * The spent slots are read in the same transaction (for a replay too), not by one more read after the commit.
+ * The accounting is read in the same transaction (for a replay too), not by one more read after the commit.
  */
 export function addEvidenceGrouped(deps: AppDeps, origin: WriteOrigin, input: EvidenceInput): Promise<Result<RecordedEvidence, KernelError>> {
   return deps.store.transactionGrouped(() => {
     const added = addEvidence(deps, origin, input);
-    return added.ok ? ok({ evidence: added.value, slots: slotsSpentBy(deps.store, added.value.id) }) : added;
+    return added.ok ? ok({ evidence: added.value, ...accountingOf(deps.store, added.value) }) : added;
   });
 }
 

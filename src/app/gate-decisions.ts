@@ -1,16 +1,15 @@
-import { isStandingScope, parseDecisionScope, scopeCovers } from '../kernel/decision-scope.js';
 import type { KernelError } from '../kernel/errors.js';
-import { alreadyDecided, decideGateAttempt, type DecisionEffect } from '../kernel/gate-decision.js';
+import { alreadyDecided, decideGateAttempt, gateExpired, lapsedState, type DecisionEffect } from '../kernel/gate-decision.js';
 import { isOpenGate, type Gate, type GateChoice, type GateState } from '../kernel/gate.js';
 import { ok, type Result } from '../kernel/result.js';
 import type { Origin } from '../kernel/vocabulary.js';
-import { insertGrant, revokeGrant, selectGrants } from '../store/gate-grants.js';
 import { insertVote, transitionGate } from '../store/gates.js';
 import { findGoal } from '../store/goals.js';
 import { findPerson } from '../store/people.js';
-import { findTodo, updateTodo } from '../store/todos.js';
 import type { AppDeps } from './deps.js';
 import { requireGate } from './gates.js';
+import { recordGrant, requireGrantLifetime, revokeCoveredGrants } from './gates/grants.js';
+import { blockListedTodos, expireGate } from './gates/settle.js';
 import { approversOf } from './queries/gates.js';
 import { must, runWrite, type WriteContext, type WriteOrigin } from './write.js';
 
@@ -23,6 +22,8 @@ export interface DecideGateInput {
   /** ISO time a defer snoozes until. */
   readonly until?: string | undefined;
   readonly via: Origin;
+  /** How long the standing grant an approval at goal-wide (or wider) scope records lasts; default 30 days. */
+  readonly grantExpiresInSeconds?: number | undefined;
 }
 
 function refuse(ctx: WriteContext, gateId: string, goalId: string | null, input: DecideGateInput, error: KernelError): never {
@@ -36,16 +37,19 @@ function refuse(ctx: WriteContext, gateId: string, goalId: string | null, input:
  * Slack"). A repeated click by the same person answers `changed: false`. Every refusal is an audit event.
  */
 export function decideGate(deps: AppDeps, origin: WriteOrigin, gateId: string, input: DecideGateInput): Result<{ gate: Gate; changed: boolean }, KernelError> {
-  return runWrite<{ gate: Gate; changed: boolean }>(deps, { ...origin, command: 'gate.decide', request: { gateId, ...input } }, (ctx) => {
+  const decided = runWrite<Decided>(deps, { ...origin, command: 'gate.decide', request: { gateId, ...input } }, (ctx) => {
     const found = requireGate(ctx, gateId);
     if (!found.ok) return refuse(ctx, gateId, null, input, found.error);
     const gate = found.value;
     const person = ctx.actor.kind === 'person' ? findPerson(ctx.store, ctx.actor.id) : undefined;
+    const timezone = person?.timezone ?? findGoal(ctx.store, gate.goalId)?.timezone ?? 'UTC';
+    const lapsed = lapsedState(gate, ctx.now);
+    if (lapsed !== null) return ok({ late: lateDecision(ctx, gate, lapsed, input, timezone) });
     if (!person) {
       const who = ctx.actor.kind === 'agent' ? 'Agents never decide gates' : `${ctx.actor.kind}:${ctx.actor.id} is not a known person`;
       return refuse(ctx, gate.id, gate.goalId, input, { code: 'not_authorised_to_decide', message: `${who}; a linked owner or approver must decide (CLI: --as <person>).`, details: { gate_id: gate.id } });
     }
-    const timezone = findGoal(ctx.store, gate.goalId)?.timezone ?? 'UTC';
+    requireGrantLifetime(input.grantExpiresInSeconds);
     const decidedByName = gate.decision ? (findPerson(ctx.store, gate.decision.by)?.name ?? null) : null;
     const attempt = { personId: person.id, choice: input.choice, revision: input.revision, reason: input.reason ?? null, until: input.until ?? null, via: input.via, approvers: approversOf(ctx.store, gate), now: ctx.now };
     const judged = decideGateAttempt(gate, { ...attempt, personName: decidedByName ?? undefined }, timezone);
@@ -54,6 +58,22 @@ export function decideGate(deps: AppDeps, origin: WriteOrigin, gateId: string, i
     if (changed === 'lost') return refuse(ctx, gate.id, gate.goalId, input, lostRace(ctx, gate.id, timezone));
     return ok({ gate: must(requireGate(ctx, gate.id)), changed });
   });
+  if (!decided.ok) return decided;
+  return 'late' in decided.value ? { ok: false, error: decided.value.late } : { ok: true, value: decided.value };
+}
+
+/** A decision's outcome inside its transaction: decided, or refused because the gate's clock ran out (which commits the expiry). */
+type Decided = { gate: Gate; changed: boolean } | { late: KernelError };
+
+/**
+ * The clock decides at the moment of the decision: past `expires_at`, the gate's `on_expire` is applied in this
+ * transaction and the decision is refused `gate_expired` (kept in the audit trail).
+ */
+function lateDecision(ctx: WriteContext, gate: Gate, lapsed: 'expired' | 'cancelled', input: DecideGateInput, timezone: string): KernelError {
+  const error = gateExpired(gate, timezone);
+  expireGate(ctx, gate, lapsed);
+  ctx.event({ goalId: gate.goalId, type: 'gate.decision_refused', payload: { gate_id: gate.id, actor: `${ctx.actor.kind}:${ctx.actor.id}`, choice: input.choice, via: input.via, revision: input.revision, code: error.code } });
+  return error;
 }
 
 /** The answer for a decision whose conditional update found the gate already changed by another writer. */
@@ -85,47 +105,19 @@ function applyEffect(ctx: WriteContext, gate: Gate, personId: string, input: Dec
   };
   if (!transitionGate(ctx.store, gate.id, gate, settled, false, ctx.at)) return 'lost';
   ctx.event({ goalId: gate.goalId, type: 'gate.decided', payload: { gate_id: gate.id, outcome: effect.state, by: personId, via: input.via, reason: input.reason ?? null, revision: gate.revision, until: effect.deferredUntil } });
-  afterSettle(ctx, gate, personId, effect.state, input.reason ?? null);
+  afterSettle(ctx, gate, personId, effect.state, input);
   return true;
 }
 
 /** Grants on approve, revocations and durable blocks on reject: the consequences of a settled decision. */
-function afterSettle(ctx: WriteContext, gate: Gate, personId: string, state: GateState, reason: string | null): void {
-  if (state === 'approved') recordGrant(ctx, gate, personId);
+function afterSettle(ctx: WriteContext, gate: Gate, personId: string, state: GateState, input: DecideGateInput): void {
+  const reason = input.reason ?? null;
+  if (state === 'approved') recordGrant(ctx, gate, personId, input.grantExpiresInSeconds);
   if (state === 'rejected') {
     revokeCoveredGrants(ctx, gate, personId);
     blockListedTodos(ctx, gate, `Gate ${gate.id} was rejected: ${reason ?? 'no reason given'}`);
   }
 }
 
-function recordGrant(ctx: WriteContext, gate: Gate, personId: string): void {
-  if (gate.decisionScope === null) return;
-  const scope = parseDecisionScope(gate.decisionScope);
-  if (!scope.ok || !isStandingScope(scope.value)) return;
-  const id = ctx.newId('grant');
-  insertGrant(ctx.store, { id, goalId: gate.goalId, scope: gate.decisionScope, gateId: gate.id, grantedBy: personId, createdAt: ctx.at });
-  ctx.event({ goalId: gate.goalId, type: 'gate.grant_recorded', payload: { grant_id: id, scope: gate.decisionScope, gate_id: gate.id, by: personId } });
-}
-
-function revokeCoveredGrants(ctx: WriteContext, gate: Gate, personId: string): void {
-  if (gate.decisionScope === null) return;
-  const rejected = must(parseDecisionScope(gate.decisionScope));
-  for (const grant of selectGrants(ctx.store, { activeOnly: true })) {
-    const scope = parseDecisionScope(grant.scope);
-    if (!scope.ok || !(scopeCovers(scope.value, rejected) || scopeCovers(rejected, scope.value))) continue;
-    if (scope.value.granularity === 'goal' && grant.goalId !== gate.goalId) continue;
-    revokeGrant(ctx.store, grant.id, { personId, gateId: gate.id }, ctx.at);
-    ctx.event({ goalId: gate.goalId, type: 'gate.grant_revoked', payload: { grant_id: grant.id, scope: grant.scope, by: personId, gate_id: gate.id } });
-  }
-}
-
-/** A rejected or denied gate leaves the todos it named durably blocked, with the reason, so nobody runs them. */
-export function blockListedTodos(ctx: WriteContext, gate: Gate, reason: string): void {
-  if (gate.blocks.todoIds.length === 0) return;
-  for (const todoId of gate.blocks.todoIds) {
-    const todo = findTodo(ctx.store, todoId);
-    if (!todo || todo.goalId !== gate.goalId || (todo.status !== 'open' && todo.status !== 'deferred')) continue;
-    updateTodo(ctx.store, todo.id, { status: 'blocked', blocked_reason: reason.slice(0, 1000) }, null, ctx.at);
-    ctx.event({ goalId: gate.goalId, type: 'todo.blocked', payload: { todo_id: todo.id, reason, gate_id: gate.id } });
-  }
-}
+// Kept importable from here: the rejection consequences live with the expiry ones in ./gates/settle.ts.
+export { blockListedTodos } from './gates/settle.js';

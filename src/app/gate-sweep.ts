@@ -4,7 +4,7 @@ import type { EscalationStep, Gate } from '../kernel/gate.js';
 import { ok, type Result } from '../kernel/result.js';
 import { transitionGate } from '../store/gates.js';
 import type { AppDeps } from './deps.js';
-import { blockListedTodos } from './gate-decisions.js';
+import { expireGate } from './gates/settle.js';
 import { requireGate } from './gates.js';
 import { approversOf, openGatesFor, ownersOf } from './queries/gates.js';
 import { must, runWrite, type WriteContext } from './write.js';
@@ -27,11 +27,16 @@ const SWEEPER = { kind: 'system', id: 'gate-sweep' } as const;
 /**
  * Applies expiry and defer wake-ups for one goal at `now`: `deny` → expired, `cancel` → cancelled, `keep_waiting`
  * → one reminder to the approvers, later one to the owners (each step recorded once, so a re-run repeats nothing).
+ * The expiry timer passes `escalate: false`: it ends and wakes gates on time, the heartbeat reminds people.
  */
-export function sweepGates(deps: AppDeps, goalId: string, now: Date): GateSweep {
+export function sweepGates(deps: AppDeps, goalId: string, now: Date, options: { escalate?: boolean } = {}): GateSweep {
   const result: Result<GateSweep, KernelError> = runWrite(deps, { actor: SWEEPER, command: 'gate.sweep', request: { goalId, now: now.toISOString() } }, (ctx) => {
     const sweep: GateSweep = { expired: [], reminders: [] };
-    for (const gate of openGatesFor(ctx.store, goalId)) applySweep(ctx, gate, sweepAction(gate, now), sweep);
+    for (const gate of openGatesFor(ctx.store, goalId)) {
+      const action = sweepAction(gate, now);
+      // Reminders are posted by the heartbeat that records them, so only the heartbeat's sweep escalates.
+      if (action.kind !== 'escalate' || options.escalate !== false) applySweep(ctx, gate, action, sweep);
+    }
     return ok(sweep);
   });
   return result.ok ? result.value : { expired: [], reminders: [] };
@@ -52,10 +57,5 @@ function applySweep(ctx: WriteContext, gate: Gate, action: SweepAction, sweep: G
     sweep.reminders.push({ gateId: gate.id, step: action.step, personIds });
     return;
   }
-  const reason = action.state === 'expired' ? 'Expired undecided (on_expire: deny); this is not a rejection.' : 'Expired undecided (on_expire: cancel).';
-  const settled = { state: action.state, decision_outcome: action.state, decided_by: 'system', decided_via: 'system', decision_reason: reason, decided_at: ctx.at, decided_revision: gate.revision };
-  if (!transitionGate(ctx.store, gate.id, gate, settled, false, ctx.at)) return;
-  ctx.event({ goalId: gate.goalId, type: 'gate.decided', payload: { gate_id: gate.id, outcome: action.state, by: 'system', via: 'system', reason, revision: gate.revision } });
-  if (action.state === 'expired') blockListedTodos(ctx, gate, `Gate ${gate.id} expired undecided; ask again or replan.`);
-  sweep.expired.push(must(requireGate(ctx, gate.id)));
+  if (expireGate(ctx, gate, action.state)) sweep.expired.push(must(requireGate(ctx, gate.id)));
 }

@@ -1,16 +1,16 @@
-import { parseDecisionScope, scopeCovers, grantReaches } from '../kernel/decision-scope.js';
+import { agentMayChooseScope, parseDecisionScope, type DecisionScope } from '../kernel/decision-scope.js';
 import { fail, type KernelError } from '../kernel/errors.js';
 import { requireGoalOpenForWork } from '../kernel/goal.js';
 import { isOpenGate, resolveGateScope, sameBlocks, sameQuestion, type Gate, type GateBlocks, type GateRisk, type OnExpire } from '../kernel/gate.js';
 import { ok, type Result } from '../kernel/result.js';
 import type { Origin } from '../kernel/vocabulary.js';
 import { listAgents } from '../store/agents.js';
-import { selectGrants, type GrantRow } from '../store/gate-grants.js';
 import { insertGate, selectGate, transitionGate } from '../store/gates.js';
 import { actorRef, agentIdOf, requireGoalAccess } from './actor.js';
+import { coveringGrant, grantCitation } from './gates/grants.js';
 import type { AppDeps } from './deps.js';
 import { requireGoal, requirePerson, requireTodoOnGoal } from './lookup.js';
-import { openGatesFor } from './queries/gates.js';
+import { decidersOf, openGatesFor } from './queries/gates.js';
 import { must, runWrite, type WriteContext, type WriteOrigin } from './write.js';
 
 /** What an agent (or person) asks. */
@@ -41,30 +41,37 @@ function agentsOnGoal(ctx: WriteContext, goalId: string): string[] {
 function validateBlocks(ctx: WriteContext, goalId: string, input: AskGateInput): GateBlocks {
   const blocks: GateBlocks = { agent: input.blocks?.agent ?? null, todoIds: [...new Set(input.blocks?.todoIds ?? [])], global: input.blocks?.global ?? false };
   const agents = agentsOnGoal(ctx, goalId);
-  if (blocks.agent !== null && !agents.includes(blocks.agent)) must(fail('invalid_request', `blocks.agent "${blocks.agent}" is not an active agent on goal ${goalId}.`));
-  for (const todoId of blocks.todoIds) must(requireTodoOnGoal(ctx.store, todoId, goalId));
+  if (blocks.agent !== null && !agents.includes(blocks.agent)) {
+    must(fail('invalid_request', `blocks.agent "${blocks.agent}" is not an active agent on goal ${goalId}.`, { field: 'blocks.agent', id: blocks.agent }));
+  }
+  for (const todoId of blocks.todoIds) must(requireTodoOnGoal(ctx.store, todoId, goalId, 'blocks.todo_ids'));
   return must(resolveGateScope(blocks, { askingAgent: agentIdOf(ctx.actor), agentCount: agents.length }));
 }
 
-function validatePolicy(ctx: WriteContext, input: AskGateInput): Gate['policy'] {
+/** Named approvers may only narrow the goal's deciders (owners and approvers), never widen them. */
+function validatePolicy(ctx: WriteContext, goalId: string, input: AskGateInput): Gate['policy'] {
   const approvers = input.approvers ? [...new Set(input.approvers)] : null;
   for (const personId of approvers ?? []) must(requirePerson(ctx.store, personId));
+  const deciders = decidersOf(ctx.store, goalId);
+  const outsiders = (approvers ?? []).filter((personId) => !deciders.includes(personId));
+  if (outsiders.length > 0) {
+    must(
+      fail('approver_without_authority', `${outsiders.join(', ')} may not decide on goal ${goalId}: named approvers must be its owners or approvers (${deciders.join(', ') || 'none yet'}). Name some of them, or leave approvers out.`, {
+        field: 'approvers',
+        person_ids: outsiders,
+      }),
+    );
+  }
   const quorum = input.quorum ?? 1;
   if (!Number.isInteger(quorum) || quorum < 1) must(fail('invalid_request', 'quorum must be a whole number of at least 1.'));
   if (approvers !== null && quorum > approvers.length) must(fail('invalid_request', `quorum ${quorum} is more than the ${approvers.length} named approver(s).`));
   return { approvers, quorum, allowSelfApproval: input.allowSelfApproval ?? false };
 }
 
-/** The active grant that already answers this scope on this goal, if any. */
-export function coveringGrant(ctx: Pick<WriteContext, 'store'>, goalId: string, scopeText: string | null): GrantRow | undefined {
-  if (scopeText === null) return undefined;
-  const requested = must(parseDecisionScope(scopeText));
-  return selectGrants(ctx.store, { activeOnly: true })
-    .reverse()
-    .find((g) => {
-      const grant = parseDecisionScope(g.scope);
-      return grant.ok && grantReaches(grant.value, g.goalId, goalId) && scopeCovers(grant.value, requested);
-    });
+/** Agents may not choose `*`, project-wide or global scopes: only a person widens a grant's reach. */
+function requireScopeFor(ctx: WriteContext, scope: DecisionScope, text: string): void {
+  if (ctx.actor.kind !== 'agent' || agentMayChooseScope(scope)) return;
+  must(fail('decision_scope_too_wide', `An agent may ask at most a goal-wide decision scope with a named key; "${text}" reaches further. Ask at kind:goal:key or narrower, or have a person ask it.`, { field: 'decision_scope', decision_scope: text }));
 }
 
 function newGate(ctx: WriteContext, goalId: string, input: AskGateInput, blocks: GateBlocks, policy: Gate['policy']): Gate {
@@ -95,9 +102,10 @@ function newGate(ctx: WriteContext, goalId: string, input: AskGateInput, blocks:
 }
 
 /** Approves a new gate at once when a standing grant covers its scope, citing the grant. */
-function applyGrant(ctx: WriteContext, gate: Gate, grant: GrantRow | undefined): Gate {
+function applyGrant(ctx: WriteContext, gate: Gate): Gate {
+  const grant = coveringGrant(ctx, gate);
   if (!grant) return gate;
-  const reason = `Standing approval ${grant.id} (${grant.scope}) granted by ${grant.grantedBy}.`;
+  const reason = grantCitation(ctx, grant);
   return { ...gate, state: 'approved', grantId: grant.id, decision: { outcome: 'approved', by: grant.grantedBy, via: 'system', reason, at: ctx.at, revision: 1 } };
 }
 
@@ -110,11 +118,11 @@ export function askGate(deps: AppDeps, origin: WriteOrigin, goalId: string, inpu
     const goal = must(requireGoal(ctx.store, goalId));
     must(requireGoalAccess(ctx.store, ctx.actor, goalId));
     if (ctx.actor.kind === 'agent') must(requireGoalOpenForWork(goal));
-    if (input.decisionScope !== undefined) must(parseDecisionScope(input.decisionScope));
+    if (input.decisionScope !== undefined) requireScopeFor(ctx, must(parseDecisionScope(input.decisionScope)), input.decisionScope);
     const blocks = validateBlocks(ctx, goalId, input);
     const existing = openGatesFor(ctx.store, goalId).find((g) => sameQuestion(g.question, input.question) && sameBlocks(g.blocks, blocks));
     if (existing) return ok({ gate: existing, created: false });
-    const gate = applyGrant(ctx, newGate(ctx, goalId, input, blocks, validatePolicy(ctx, input)), coveringGrant(ctx, goalId, input.decisionScope ?? null));
+    const gate = applyGrant(ctx, newGate(ctx, goalId, input, blocks, validatePolicy(ctx, goalId, input)));
     insertGate(ctx.store, gate);
     ctx.event({ goalId, type: 'gate.asked', payload: { gate_id: gate.id, question: gate.question, blocks: { agent: blocks.agent, todo_ids: blocks.todoIds, global: blocks.global }, decision_scope: gate.decisionScope, risk: gate.risk } });
     if (gate.grantId !== null) ctx.event({ goalId, type: 'gate.decided', payload: { gate_id: gate.id, outcome: 'approved', by: gate.decision?.by, via: 'system', grant_id: gate.grantId, reason: gate.decision?.reason, revision: 1 } });

@@ -2,10 +2,11 @@ import { fail, type KernelError } from '../kernel/errors.js';
 import { requireGoalOpenForWork } from '../kernel/goal.js';
 import { clearedLease, decideClaim, decideRelease, decideRenew, LEASE_DEFAULT_SECONDS, type LeaseState } from '../kernel/lease.js';
 import { ok, type Result } from '../kernel/result.js';
-import { requireWorkable, type Todo } from '../kernel/todo.js';
+import { requireUnblockedFor, requireWorkable, type Todo } from '../kernel/todo.js';
 import { swapLease } from '../store/todos.js';
 import type { AppDeps } from './deps.js';
 import { loadTodoFor, requireGoal, requireTodo } from './lookup.js';
+import { passGateFence } from './work/fences.js';
 import { must, runWrite, type WriteContext, type WriteOrigin } from './write.js';
 
 /** A lease as answered to agents. */
@@ -28,7 +29,10 @@ function commitLease(ctx: WriteContext, todo: Todo, lease: LeaseState, type: str
   return must(requireTodo(ctx.store, todo.id));
 }
 
-/** Claims a todo with a lease; another agent's active lease refuses with `lease_held`. */
+/**
+ * Claims a todo with a lease; another agent's active lease refuses with `lease_held`, a gate holding the todo with
+ * `gate_pending`, a blocked todo with `todo_blocked`.
+ */
 export function claimTodo(deps: AppDeps, origin: WriteOrigin, todoId: string, ttlSeconds = LEASE_DEFAULT_SECONDS): Result<LeaseGrant, KernelError> {
   return runWrite<LeaseGrant>(deps, { ...origin, command: 'todo.claim', request: { todoId, ttlSeconds } }, (ctx) => {
     return ok(claimInside(ctx, must(agentOf(origin)), todoId, ttlSeconds));
@@ -37,10 +41,11 @@ export function claimTodo(deps: AppDeps, origin: WriteOrigin, todoId: string, tt
 
 /** Claims a todo inside a running command (also used when a todo is added with `claim: true`). */
 export function claimInside(ctx: WriteContext, agentId: string, todoId: string, ttlSeconds = LEASE_DEFAULT_SECONDS): LeaseGrant {
-  const todo = must(requireWorkable(loadTodoFor(ctx.store, ctx.actor, todoId)));
+  const todo = must(requireUnblockedFor(must(requireWorkable(loadTodoFor(ctx.store, ctx.actor, todoId))), agentId));
   must(requireGoalOpenForWork(must(requireGoal(ctx.store, todo.goalId))));
   const decision = must(decideClaim(todo, agentId, ctx.now, ttlSeconds));
   if (!decision.changed) return { todo, changed: false };
+  passGateFence(ctx, todo);
   return { todo: commitLease(ctx, todo, decision.lease, 'todo.claimed', { agent_id: agentId }), changed: true };
 }
 

@@ -2,7 +2,9 @@ import type { Evidence } from '../kernel/entities.js';
 import { fail, type KernelError } from '../kernel/errors.js';
 import { QUOTA_LIMITS, type QuotaPolicy } from '../kernel/quota.js';
 import { ok, type Result } from '../kernel/result.js';
+import { isGrantingMode } from '../kernel/should-run.js';
 import { isAccountableOutcome } from '../kernel/vocabulary.js';
+import { selectTurn } from '../store/turns.js';
 import { insertQuotaRow, selectQuotaRow, spendOfTurn, upsertQuotaPolicy, voidOfSpend, type QuotaLedgerRow } from '../store/quota.js';
 import { actorRef } from './actor.js';
 import type { AppDeps } from './deps.js';
@@ -12,13 +14,15 @@ import { must, runWrite, type WriteContext, type WriteOrigin } from './write.js'
 
 /**
  * Spends one slot for the turn whose accountable writeback this evidence is, inside the evidence's transaction:
- * only for an agent, with a turn id and an accountable delivery outcome, and only once per (goal, agent, turn).
- * Returns the slots spent (0 or 1).
+ * only for an agent's accountable delivery outcome on a turn that should-run granted, once per (goal, agent, turn),
+ * and only while the window has room, so the allowance can never be passed. Returns the slots spent (0 or 1).
  */
 export function spendForWriteback(ctx: WriteContext, evidence: Evidence): number {
   if (evidence.agentId === null || evidence.turnId === null || !isAccountableOutcome(evidence.deliveryOutcome)) return 0;
   if (spendOfTurn(ctx.store, evidence.goalId, evidence.agentId, evidence.turnId)) return 0;
+  if (!isGrantingMode(selectTurn(ctx.store, evidence.goalId, evidence.agentId, evidence.turnId)?.mode ?? '')) return 0;
   const before = quotaState(ctx.store, evidence.goalId, ctx.now);
+  if (before.state !== 'eligible') return 0;
   const id = ctx.newId('spend');
   insertQuotaRow(ctx.store, { id, goal_id: evidence.goalId, kind: 'spend', agent_id: evidence.agentId, turn_id: evidence.turnId, evidence_id: evidence.id, slots: 1, voids_id: null, reason: null, actor: actorRef(ctx.actor), at: ctx.at });
   const after = quotaState(ctx.store, evidence.goalId, ctx.now);

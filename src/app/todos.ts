@@ -2,7 +2,7 @@ import { fail, type KernelError } from '../kernel/errors.js';
 import { requireGoalOpenForWork } from '../kernel/goal.js';
 import type { Evidence } from '../kernel/entities.js';
 import { ok, type Result } from '../kernel/result.js';
-import { decideCompletion, requireWorkable, type Todo } from '../kernel/todo.js';
+import { decideCompletion, requireChangeableBy, requireUnblockedFor, requireWorkable, type Todo } from '../kernel/todo.js';
 import type { Priority, TaskClass } from '../kernel/vocabulary.js';
 import type { Store } from '../store/db.js';
 import { findLiveTodoByText, insertTodo, updateTodo } from '../store/todos.js';
@@ -10,7 +10,8 @@ import { agentIdOf, requireGoalAccess, type Actor } from './actor.js';
 import type { AppDeps } from './deps.js';
 import { recordEvidence, type EvidenceInput } from './evidence.js';
 import { agentOf, claimInside } from './leases.js';
-import { loadTodoFor, requireGoal, requireTodo } from './lookup.js';
+import { loadTodoFor, requireGoal, requireResumeWhenOnGoal, requireTodo } from './lookup.js';
+import { passGateFence, type FenceOptions } from './work/fences.js';
 import { must, runWrite, type WriteContext, type WriteOrigin } from './write.js';
 
 /** Fields of a new todo. */
@@ -27,6 +28,7 @@ export interface TodoDraft {
  * duplicate (`created: false`), so an agent re-adding what it already added changes nothing.
  */
 export function createTodo(ctx: WriteContext, goalId: string, draft: TodoDraft, predecessorId: string | null): { todo: Todo; created: boolean } {
+  must(requireResumeWhenOnGoal(ctx.store, draft.resumeWhen, goalId));
   const existing = findLiveTodoByText(ctx.store, goalId, draft.text);
   if (existing) return { todo: existing, created: false };
   const taskClass = draft.taskClass ?? 'advancement';
@@ -69,8 +71,8 @@ export function addTodo(
   });
 }
 
-/** What completing a todo needs. */
-export interface CompletionInput {
+/** What completing a todo needs (`force`: an operator goes past the gates that hold it). */
+export interface CompletionInput extends FenceOptions {
   readonly leaseVersion?: number | undefined;
   readonly successors: readonly TodoDraft[];
   readonly noFollowup?: string | undefined;
@@ -98,18 +100,26 @@ export function completeTodo(
     const by = { agentId: agentIdOf(origin.actor), leaseVersion: input.leaseVersion };
     const decision = must(decideCompletion(todo, by, { successors: input.successors.length, noFollowup: input.noFollowup ?? null }, ctx.now));
     if (!decision.changed) return ok({ todo, successors: [], changed: false, evidence: null });
+    must(requireUnblockedFor(todo, by.agentId));
+    const forced = passGateFence(ctx, todo, input);
     const successors = input.successors.map((draft) => createTodo(ctx, todo.goalId, draft, todo.id).todo);
-    updateTodo(
-      ctx.store,
-      todo.id,
-      { status: 'done', completed_at: ctx.at, completed_by: ctx.actor.kind + ':' + ctx.actor.id, no_followup: input.noFollowup ?? null },
-      { claimedBy: null, leaseExpiresAt: null, leaseVersion: todo.leaseVersion + 1, leaseEpoch: todo.leaseEpoch, leaseStartedAt: null },
-      ctx.at,
-    );
     const evidence = input.evidence ? recordEvidence(ctx, { ...input.evidence, goalId: todo.goalId, todoId: todo.id }) : null;
-    ctx.event({ goalId: todo.goalId, type: 'todo.completed', payload: { todo_id: todo.id, successors: successors.map((s) => s.id), no_followup: input.noFollowup ?? null } });
-    return ok({ todo: must(requireTodo(ctx.store, todo.id)), successors, changed: true, evidence });
+    const done = finishTodo(ctx, todo, input.noFollowup ?? null, { successors: successors.map((s) => s.id), ...(forced.length > 0 ? { forced_past_gates: forced } : {}) });
+    return ok({ todo: done, successors, changed: true, evidence });
   });
+}
+
+/** Marks a todo done by the writer, clearing any claim, and records `todo.completed` with `payload`. */
+export function finishTodo(ctx: WriteContext, todo: Todo, noFollowup: string | null, payload: Record<string, unknown>): Todo {
+  updateTodo(
+    ctx.store,
+    todo.id,
+    { status: 'done', completed_at: ctx.at, completed_by: ctx.actor.kind + ':' + ctx.actor.id, no_followup: noFollowup },
+    { claimedBy: null, leaseExpiresAt: null, leaseVersion: todo.leaseVersion + 1, leaseEpoch: todo.leaseEpoch, leaseStartedAt: null },
+    ctx.at,
+  );
+  ctx.event({ goalId: todo.goalId, type: 'todo.completed', payload: { todo_id: todo.id, successors: [], no_followup: noFollowup, ...payload } });
+  return must(requireTodo(ctx.store, todo.id));
 }
 
 /** Blocks a todo with a reason (it leaves the runnable set until unblocked). */
@@ -121,12 +131,20 @@ export function blockTodo(deps: AppDeps, origin: WriteOrigin, todoId: string, re
 
 /** Defers a todo until `resumeWhen` (`todo_done:<id>`, `gate:<id>` or an ISO time). */
 export function deferTodo(deps: AppDeps, origin: WriteOrigin, todoId: string, resumeWhen: string): Result<Todo, KernelError> {
-  return changeTodo(deps, origin, todoId, 'todo.deferred', { resume_when: resumeWhen }, () => ({ status: 'deferred', resume_when: resumeWhen }));
+  return changeTodo(deps, origin, todoId, 'todo.deferred', { resume_when: resumeWhen }, (todo) => {
+    must(requireResumeWhenOnGoal(deps.store, resumeWhen, todo.goalId));
+    return { status: 'deferred', resume_when: resumeWhen };
+  });
 }
 
-/** Reopens a blocked or deferred todo. */
+/** Reopens a blocked or deferred todo; only a person (or the operator) reopens a blocked one. */
 export function reopenTodo(deps: AppDeps, origin: WriteOrigin, todoId: string): Result<Todo, KernelError> {
-  return changeTodo(deps, origin, todoId, 'todo.reopened', {}, () => ({ status: 'open', blocked_reason: null, resume_when: null }));
+  return changeTodo(deps, origin, todoId, 'todo.reopened', {}, (todo) => {
+    if (todo.status === 'blocked' && origin.actor.kind === 'agent') {
+      must(fail('forbidden', `Todo ${todo.id} is blocked${todo.blockedReason ? ` (${todo.blockedReason})` : ''}; only a person may reopen it.`));
+    }
+    return { status: 'open', blocked_reason: null, resume_when: null };
+  });
 }
 
 /** Changes a todo's text or priority. */
@@ -145,7 +163,7 @@ function changeTodo(
   fieldsFor: (todo: Todo) => Parameters<typeof updateTodo>[2],
 ): Result<Todo, KernelError> {
   return runWrite(deps, { ...origin, command: type, request: { todoId, ...payload } }, (ctx) => {
-    const todo = must(requireWorkable(loadTodoFor(ctx.store, origin.actor, todoId)));
+    const todo = must(requireChangeableBy(must(requireWorkable(loadTodoFor(ctx.store, origin.actor, todoId))), agentIdOf(origin.actor), ctx.now));
     updateTodo(ctx.store, todo.id, fieldsFor(todo), null, ctx.at);
     ctx.event({ goalId: todo.goalId, type, payload: { todo_id: todo.id, ...payload } });
     return ok(must(requireTodo(ctx.store, todo.id)));
@@ -155,8 +173,10 @@ function changeTodo(
 /** Retires a todo and creates its replacement, which inherits the claim. */
 export function supersedeTodo(deps: AppDeps, origin: WriteOrigin, todoId: string, replacement: TodoDraft): Result<{ old: Todo; replacement: Todo }, KernelError> {
   return runWrite(deps, { ...origin, command: 'todo.supersede', request: { todoId, ...replacement } }, (ctx) => {
-    const todo = must(requireWorkable(loadTodoFor(ctx.store, origin.actor, todoId)));
+    const agentId = agentIdOf(origin.actor);
+    const todo = must(requireUnblockedFor(must(requireChangeableBy(must(requireWorkable(loadTodoFor(ctx.store, origin.actor, todoId))), agentId, ctx.now)), agentId));
     if (replacement.text === todo.text) return fail('invalid_request', 'The replacement must differ from the todo it supersedes.');
+    passGateFence(ctx, todo);
     const { todo: next } = createTodo(ctx, todo.goalId, { priority: todo.priority, taskClass: todo.taskClass, ...replacement }, todo.id);
     updateTodo(ctx.store, next.id, {}, todo, ctx.at);
     updateTodo(ctx.store, todo.id, { status: 'superseded', superseded_by: next.id }, { ...todo, claimedBy: null, leaseExpiresAt: null, leaseStartedAt: null, leaseVersion: todo.leaseVersion + 1 }, ctx.at);

@@ -12,17 +12,36 @@ export type GateChoice = (typeof GATE_CHOICES)[number];
 export const BUTTON_DEFER_HOURS = 24;
 
 /**
- * A button value: only a version, the gate id, the revision the card showed and the choice. A click is a
+ * A gate button's value: only a version, the gate id, the revision the card showed and the choice. A click is a
  * request; the kernel decides, so nothing else (and nothing secret) rides on the button.
  */
-export const CardAction = z.strictObject({
+export const GateCardAction = z.strictObject({
   v: z.literal(1),
   gate: z.string().min(1).max(128),
   rev: z.number().int().min(1),
   choice: z.enum(GATE_CHOICES),
 });
+/** A decoded gate button value. */
+export type GateCardAction = z.infer<typeof GateCardAction>;
+
+/** A user action's Done button: the todo a person did. */
+export const TodoCardAction = z.strictObject({
+  v: z.literal(1),
+  todo: z.string().min(1).max(128),
+  choice: z.literal('done'),
+});
+/** A decoded Done button value. */
+export type TodoCardAction = z.infer<typeof TodoCardAction>;
+
+/** Any LoopX button value. */
+export const CardAction = z.union([GateCardAction, TodoCardAction]);
 /** A decoded button value. */
 export type CardAction = z.infer<typeof CardAction>;
+
+/** A short stable name for a button (`approve:gate_x:2`, `done:todo_y`): platform action ids are built from it. */
+export function cardActionName(action: CardAction): string {
+  return 'todo' in action ? `${action.choice}:${action.todo}` : `${action.choice}:${action.gate}:${action.rev}`;
+}
 
 /** Encodes a button value. */
 export function encodeCardAction(action: CardAction): string {

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { GateWire } from './gate-wire.js';
+import { GateWire, GrantWire } from './gate-wire.js';
 import { QuotaWire, ShouldRunWire } from './should-run-wire.js';
 import { AgentWire, BindingWire, EventWire, EvidenceWire, GoalWire, PersonWire, TodoWire } from './wire.js';
 import { StatusWire } from './status-wire.js';
@@ -102,10 +102,10 @@ export const ScheduleOutput = versioned({
 export const GateOutput = versioned({ gate: GateWire, changed: z.boolean().optional(), created: z.boolean().optional() });
 /** `gate list`. */
 export const GateListOutput = versioned({ gates: z.array(GateWire) });
-/** `gate grants`. */
-export const GrantListOutput = versioned({
-  grants: z.array(z.object({ id: z.string(), goal_id: z.string(), scope: z.string(), gate_id: z.string(), granted_by: z.string(), created_at: z.string(), revoked_at: z.string().nullable() })),
-});
+/** `grant list` (and its older name `gate grants`). */
+export const GrantListOutput = versioned({ grants: z.array(GrantWire) });
+/** `grant show|revoke`. */
+export const GrantOutput = versioned({ grant: GrantWire, changed: z.boolean().optional() });
 /** `should-run`: the packet itself. */
 export const ShouldRunOutput = versioned(ShouldRunWire.shape);
 /** A spend or void row in the quota ledger. */

@@ -71,3 +71,40 @@ export function gateToWire(gate: Gate, now: Date, waitingOn?: readonly string[])
     updated_at: gate.updatedAt,
   };
 }
+
+/** A standing grant on the wire (`loopx grant`, `--json`); `active` is judged at the `now` the caller passes. */
+export const GrantWire = z.object({
+  id: z.string(),
+  goal_id: z.string(),
+  scope: z.string(),
+  gate_id: z.string(),
+  granted_by: z.string(),
+  created_at: z.string(),
+  expires_at: z.string().nullable(),
+  revoked_at: z.string().nullable(),
+  revoked_by: z.string().nullable(),
+  revoked_reason: z.string().nullable(),
+  active: z.boolean(),
+});
+export type GrantWire = z.infer<typeof GrantWire>;
+
+/** Maps a stored grant to the wire. */
+export function grantToWire(
+  grant: { id: string; goalId: string; scope: string; gateId: string; grantedBy: string; createdAt: string; expiresAt: string | null; revokedAt: string | null; revokedBy: string | null; revokedReason: string | null },
+  now: Date,
+): GrantWire {
+  const active = grant.revokedAt === null && (grant.expiresAt === null || Date.parse(grant.expiresAt) > now.getTime());
+  return {
+    id: grant.id,
+    goal_id: grant.goalId,
+    scope: grant.scope,
+    gate_id: grant.gateId,
+    granted_by: grant.grantedBy,
+    created_at: grant.createdAt,
+    expires_at: grant.expiresAt,
+    revoked_at: grant.revokedAt,
+    revoked_by: grant.revokedBy,
+    revoked_reason: grant.revokedReason,
+    active,
+  };
+}

@@ -99,3 +99,25 @@ export const GateRequest = z.strictObject({
   on_expire: z.enum(ON_EXPIRE).optional(),
 });
 export type GateRequest = z.infer<typeof GateRequest>;
+
+/** Body of `POST /v1/todos/{todo}/defer`. */
+export const DeferRequest = z.strictObject({ resume_when: ResumeWhen });
+
+/** Body of `POST /v1/todos/{todo}/supersede`: the replacement todo. */
+export const SupersedeRequest = z.strictObject({ text: Text(2000), priority: z.enum(PRIORITIES).optional() });
+
+/** Body of `POST /v1/todos/{todo}/reopen` (and other bodiless actions): nothing. */
+export const EmptyRequest = z.strictObject({});
+
+/** Body of `POST /v1/todos/{todo}/update`: a new text and/or priority. */
+export const UpdateTodoRequest = z
+  .strictObject({ text: Text(2000).optional(), priority: z.enum(PRIORITIES).optional() })
+  .refine((body) => body.text !== undefined || body.priority !== undefined, 'give text and/or priority');
+
+/** Body of `POST /v1/gates/{gate}/amend`: what changes in the question. */
+export const AmendGateRequest = z
+  .strictObject({ question: Text(1000).optional(), context: z.string().max(4000).optional(), options: z.array(Text(200)).max(10).optional() })
+  .refine((body) => body.question !== undefined || body.context !== undefined || body.options !== undefined, 'give question, context and/or options');
+
+/** Body of `POST /v1/gates/{gate}/cancel`. */
+export const CancelGateRequest = z.strictObject({ reason: Text(1000).optional() });

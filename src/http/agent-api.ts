@@ -7,6 +7,7 @@ import type { HttpHandler } from './types.js';
 import { evidenceRoutes } from './v1/evidence.js';
 import { gateRoutes } from './v1/gates.js';
 import type { Route } from './v1/route.js';
+import { todoChangeRoutes } from './v1/todo-changes.js';
 import { todoRoutes } from './v1/todos.js';
 
 interface CompiledRoute {
@@ -25,7 +26,7 @@ function compile(route: Route): CompiledRoute {
 }
 
 /** Every endpoint of the agent API. */
-export const AGENT_ROUTES: readonly Route[] = [...todoRoutes, ...evidenceRoutes, ...gateRoutes];
+export const AGENT_ROUTES: readonly Route[] = [...todoRoutes, ...todoChangeRoutes, ...evidenceRoutes, ...gateRoutes];
 
 /**
  * The `/v1` agent API as one handler: route (404/405) → authenticate (401) → idempotency key → endpoint.

@@ -47,3 +47,8 @@ export function scopeCovers(grant: DecisionScope, requested: DecisionScope): boo
 export function grantReaches(grant: DecisionScope, grantGoalId: string, goalId: string): boolean {
   return grant.granularity === 'goal' ? grantGoalId === goalId : true;
 }
+
+/** True when an agent may choose this scope: one goal or narrower, with a named key (only a person widens a grant's reach). */
+export function agentMayChooseScope(scope: DecisionScope): boolean {
+  return scope.key !== '*' && SCOPE_GRANULARITIES.indexOf(scope.granularity) <= SCOPE_GRANULARITIES.indexOf('goal');
+}

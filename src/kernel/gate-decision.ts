@@ -42,6 +42,34 @@ export function alreadyDecided(gate: Gate, byName: string | null, timezone: stri
   };
 }
 
+/** "17:01 on Monday 5 January 2026 (Asia/Shanghai)": an instant in words, as a reader in `timezone` reads it. */
+export function instantInWords(iso: string, timezone: string): string {
+  const at = new Date(iso);
+  const day = new Intl.DateTimeFormat('en-GB', { weekday: 'long', day: 'numeric', month: 'long', year: 'numeric', timeZone: timezone }).format(at).replace(',', '');
+  return `${formatClock(iso, timezone)} on ${day} (${timezone})`;
+}
+
+/** The state an open gate's own clock has put it in at `now` (deny → expired, cancel → cancelled), or null while it may still be decided. */
+export function lapsedState(gate: Gate, now: Date): 'expired' | 'cancelled' | null {
+  if (!isOpenGate(gate) || gate.expiresAt === null || gate.onExpire === 'keep_waiting') return null;
+  if (now.getTime() < Date.parse(gate.expiresAt)) return null;
+  return gate.onExpire === 'deny' ? 'expired' : 'cancelled';
+}
+
+/** True when the clock, not a person, closed the gate (its expiry applied `deny` or `cancel`). */
+function closedByExpiry(gate: Gate): boolean {
+  return gate.expiresAt !== null && (gate.state === 'expired' || (gate.state === 'cancelled' && gate.decision?.by === 'system'));
+}
+
+/** "This request expired at 17:01 on Monday 5 January 2026 (Asia/Shanghai); nothing changed.": the typed answer to a late decision. */
+export function gateExpired(gate: Gate, timezone: string): KernelError {
+  return {
+    code: 'gate_expired',
+    message: `This request expired at ${instantInWords(gate.expiresAt ?? gate.updatedAt, timezone)}; nothing changed.`,
+    details: { gate_id: gate.id, expires_at: gate.expiresAt, on_expire: gate.onExpire },
+  };
+}
+
 /** HH:MM of an instant in a timezone. */
 export function formatClock(iso: string, timezone: string): string {
   return new Intl.DateTimeFormat('en-GB', { hour: '2-digit', minute: '2-digit', hour12: false, timeZone: timezone }).format(new Date(iso));
@@ -53,6 +81,7 @@ export function formatClock(iso: string, timezone: string): string {
  */
 export function decideGateAttempt(gate: Gate, attempt: DecisionAttempt, timezone: string): Result<DecisionEffect, KernelError> {
   if (isRepeat(gate, attempt)) return ok({ kind: 'repeat' });
+  if (closedByExpiry(gate)) return { ok: false, error: gateExpired(gate, timezone) };
   if (!isOpenGate(gate)) return { ok: false, error: alreadyDecided(gate, attempt.personName ?? null, timezone) };
   if (attempt.revision !== gate.revision) {
     return fail('gate_revision_stale', `This request changed (now revision ${gate.revision}, you answered revision ${attempt.revision}); read the new question and decide again.`, {
@@ -100,17 +129,18 @@ export type SweepAction =
   | { readonly kind: 'escalate'; readonly step: EscalationStep };
 
 /**
- * Expiry is not denial: `deny` ends the gate as `expired`, `cancel` as `cancelled`, `keep_waiting` keeps it
- * pending and escalates once to the approvers at expiry, then once to the owners after the same wait again.
+ * Expiry is not denial: `deny` ends the gate as `expired`, `cancel` as `cancelled` (a snoozed gate too: its clock
+ * ran out), `keep_waiting` keeps it pending and escalates once to the approvers at expiry, then once to the
+ * owners after the same wait again.
  */
 export function sweepAction(gate: Gate, now: Date): SweepAction {
   const t = now.getTime();
+  const lapsed = lapsedState(gate, now);
+  if (lapsed !== null) return { kind: 'expire', state: lapsed };
   if (gate.state === 'deferred') return gate.deferredUntil !== null && Date.parse(gate.deferredUntil) <= t ? { kind: 'wake' } : { kind: 'none' };
   if (gate.state !== 'pending' || gate.expiresAt === null) return { kind: 'none' };
   const expiresAt = Date.parse(gate.expiresAt);
   if (t < expiresAt) return { kind: 'none' };
-  if (gate.onExpire === 'deny') return { kind: 'expire', state: 'expired' };
-  if (gate.onExpire === 'cancel') return { kind: 'expire', state: 'cancelled' };
   if (gate.escalation === null) return { kind: 'escalate', step: 'approvers' };
   const ownersAt = expiresAt + Math.max(expiresAt - Date.parse(gate.createdAt), 60_000);
   if (gate.escalation === 'approvers' && t >= ownersAt) return { kind: 'escalate', step: 'owners' };

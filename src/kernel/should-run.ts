@@ -8,6 +8,14 @@ export const SHOULD_RUN_MODES = ['paused', 'completed', 'throttled', 'monitor_du
 /** A should-run mode. */
 export type ShouldRunMode = (typeof SHOULD_RUN_MODES)[number];
 
+/** The modes that grant a turn: only a granted turn's writeback may spend a quota slot. */
+export const GRANTING_MODES: readonly ShouldRunMode[] = ['deliver', 'scoped_fallback', 'monitor_due', 'replan'];
+
+/** True when should-run answered `mode` with work to do, so the turn may spend. */
+export function isGrantingMode(mode: string): boolean {
+  return (GRANTING_MODES as readonly string[]).includes(mode);
+}
+
 /** An open gate with the people it waits on. */
 export interface GateWithApprovers {
   readonly gate: Gate;

@@ -82,3 +82,23 @@ export function requireWorkable<T extends TodoState>(todo: T): Result<T, KernelE
   return fail('todo_not_open', `Todo ${todo.id} is ${todo.status}; it can no longer change.`);
 }
 
+
+/** Refuses an agent's change to a todo another agent holds under an active lease (operators may change it). */
+export function requireChangeableBy<T extends TodoState>(todo: T, agentId: string | null, now: Date): Result<T, KernelError> {
+  const holder = activeHolder(todo, now);
+  if (agentId === null || holder === null || holder === agentId) return ok(todo);
+  return fail('not_claimed_by_you', `Todo ${todo.id} is leased by ${holder} until ${todo.leaseExpiresAt}; only the holder (or an operator) may change it.`, { holder });
+}
+
+/**
+ * Refuses an agent's claim or completion of a blocked todo: a rejection (or a block) stops the work until a person
+ * reopens it. Operators are not held.
+ */
+export function requireUnblockedFor<T extends TodoState & { readonly blockedReason: string | null }>(todo: T, agentId: string | null): Result<T, KernelError> {
+  if (agentId === null || todo.status !== 'blocked') return ok(todo);
+  const why = todo.blockedReason ? ` (${todo.blockedReason})` : '';
+  return fail('todo_blocked', `Todo ${todo.id} is blocked${why}; a person must reopen it (\`loopx todo reopen ${todo.id}\`) before an agent works on it.`, {
+    todo_id: todo.id,
+    reason: todo.blockedReason,
+  });
+}

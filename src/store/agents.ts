@@ -103,6 +103,16 @@ export function listGoalAgents(store: Store, goalId: string): string[] {
     .map((row) => row.agent_id);
 }
 
+/** Gives an agent a new token hash (and signing secret) and makes it active: the old token stops matching at once. */
+export function replaceAgentCredentials(store: Store, id: string, credentials: { tokenHash: string; signingSecret: string | null }, at: string): void {
+  store.run(
+    store.kysely
+      .updateTable('agents')
+      .set((eb) => ({ token_hash: credentials.tokenHash, signing_secret: credentials.signingSecret, status: 'active', revision: eb('revision', '+', 1), updated_at: at }))
+      .where('id', '=', id),
+  );
+}
+
 /** Marks an agent revoked. */
 export function revokeAgent(store: Store, id: string, at: string): void {
   store.run(

@@ -47,9 +47,15 @@ export function insertEvidence(store: Store, evidence: Evidence): void {
   });
 }
 
-/** A goal's evidence, newest first. */
-export function listEvidence(store: Store, goalId: string, limit = 50): Evidence[] {
-  return store
-    .all(store.kysely.selectFrom('evidence').selectAll().where('goal_id', '=', goalId).orderBy('created_at', 'desc').orderBy('id', 'desc').limit(limit))
-    .map(evidenceFromRow);
+/** A goal's evidence (optionally about one todo), newest first. */
+export function listEvidence(store: Store, goalId: string, limit = 50, todoId?: string): Evidence[] {
+  let query = store.kysely.selectFrom('evidence').selectAll().where('goal_id', '=', goalId);
+  if (todoId !== undefined) query = query.where('todo_id', '=', todoId);
+  return store.all(query.orderBy('created_at', 'desc').orderBy('id', 'desc').limit(limit)).map(evidenceFromRow);
+}
+
+/** One piece of evidence by id. */
+export function findEvidence(store: Store, id: string): Evidence | undefined {
+  const row = store.first(store.kysely.selectFrom('evidence').selectAll().where('id', '=', id));
+  return row ? evidenceFromRow(row) : undefined;
 }

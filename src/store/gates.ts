@@ -97,9 +97,13 @@ export function selectGate(store: Store, id: string): Gate | undefined {
 }
 
 /** Gates, optionally of one goal, in some states and only the oldest `limit`, oldest first. */
-export function selectGates(store: Store, filter: { goalId?: string | undefined; states?: readonly GateState[] | undefined; limit?: number } = {}): Gate[] {
+export function selectGates(
+  store: Store,
+  filter: { goalId?: string | undefined; states?: readonly GateState[] | undefined; requestedBy?: string | undefined; limit?: number } = {},
+): Gate[] {
   let query = store.kysely.selectFrom('gates').selectAll();
   if (filter.goalId !== undefined) query = query.where('goal_id', '=', filter.goalId);
+  if (filter.requestedBy !== undefined) query = query.where('requested_by', '=', filter.requestedBy);
   if (filter.states && filter.states.length > 0) query = query.where('state', 'in', filter.states);
   query = query.orderBy('created_at').orderBy('id');
   const rows = store.all(filter.limit === undefined ? query : query.limit(filter.limit));
@@ -175,4 +179,28 @@ export function insertVote(store: Store, vote: { gateId: string; revision: numbe
       .onConflict((oc) => oc.doNothing()),
   );
   return changed === 1;
+}
+
+/** Open gates whose own clock acts: a `deny`/`cancel` expiry, or the end of a deferral. */
+function clockedGates(store: Store) {
+  return store.kysely.selectFrom('gates').where('state', 'in', ['pending', 'deferred']);
+}
+
+/** The earliest moment an open gate's clock acts (an ending expiry or a deferral's end), or null when none will. */
+export function nextGateDeadline(store: Store): string | null {
+  const expiry = store.first(clockedGates(store).select((eb) => eb.fn.min('expires_at').as('at')).where('expires_at', 'is not', null).where('on_expire', '!=', 'keep_waiting'));
+  const wake = store.first(clockedGates(store).select((eb) => eb.fn.min('deferred_until').as('at')).where('state', '=', 'deferred').where('deferred_until', 'is not', null));
+  const times = [expiry?.at, wake?.at].filter((t): t is string => typeof t === 'string');
+  return times.length === 0 ? null : times.reduce((a, b) => (Date.parse(a) <= Date.parse(b) ? a : b));
+}
+
+/** The goals with an open gate whose clock has acted by `at`. */
+export function goalsWithDueGates(store: Store, at: string): string[] {
+  const rows = store.all(
+    clockedGates(store)
+      .select('goal_id')
+      .distinct()
+      .where((eb) => eb.or([eb.and([eb('expires_at', '<=', at), eb('on_expire', '!=', 'keep_waiting')]), eb.and([eb('state', '=', 'deferred'), eb('deferred_until', '<=', at)])])),
+  );
+  return rows.map((row) => row.goal_id);
 }

@@ -29,6 +29,8 @@ export interface GateTable {
   decided_at: string | null;
   decided_revision: number | null;
   grant_id: string | null;
+  /** The option a decision chose, for a gate asked with options (migration 0011). */
+  decision_option: string | null;
   created_at: string;
   updated_at: string;
 }
@@ -53,6 +55,9 @@ export interface GateGrantTable {
   revoked_at: string | null;
   revoked_by: string | null;
   revoked_by_gate_id: string | null;
+  /** When the grant stops applying (migration 0011; default 30 days after it was made). */
+  expires_at: string | null;
+  revoked_reason: string | null;
 }
 
 /** Per-goal quota policy. */

@@ -156,3 +156,11 @@ export function lanedTodos(store: Store, goalId: string, holds: GateHolds, now: 
   if (statuses && statuses.length > 0) query = query.where('status', 'in', statuses);
   return store.all(query.orderBy('priority').orderBy('created_at').orderBy('id')).map((row) => ({ todo: todoFromRow(row), lane: row.lane }));
 }
+
+/** One todo with its lane at `now` (none for a superseded todo), or undefined when there is no such todo. */
+export function findLanedTodo(store: Store, todoId: string, now: Date): { todo: Todo; lane: Lane | null } | undefined {
+  const goal = store.first(store.kysely.selectFrom('todos').select('goal_id').where('id', '=', todoId));
+  if (!goal) return undefined;
+  const row = store.first(store.kysely.selectFrom('todos').selectAll().select(laneExpression(gateHolds(store, goal.goal_id), now).as('lane')).where('id', '=', todoId));
+  return row ? { todo: todoFromRow(row), lane: row.base_lane === null ? null : row.lane } : undefined;
+}

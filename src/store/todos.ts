@@ -139,3 +139,11 @@ export function updateTodo(
       .where('id', '=', todoId),
   );
 }
+
+/** A goal's open user actions (to-dos for a person), oldest first, at most `limit`, and how many there are. */
+export function selectOpenUserActions(store: Store, goalId: string, limit: number): { todos: Todo[]; total: number } {
+  const open = store.kysely.selectFrom('todos').where('goal_id', '=', goalId).where('task_class', '=', 'user_action').where('status', '=', 'open');
+  const rows = store.all(open.selectAll().orderBy('created_at').orderBy('id').limit(limit));
+  const total = store.first(open.select((eb) => eb.fn.countAll<number>().as('n')))?.n ?? 0;
+  return { todos: rows.map(todoFromRow), total };
+}

@@ -5,7 +5,7 @@ import { approversOf, findGate, listGrants, pendingGatesFor } from '../../src/ap
 import { goalStatus } from '../../src/app/queries/goal-status.js';
 import { listEvents } from '../../src/store/events.js';
 import { findTodo } from '../../src/store/todos.js';
-import { asAgent, unwrap } from '../helpers/test-app.js';
+import { asAgent, operator, unwrap } from '../helpers/test-app.js';
 import { asPerson, gateApp } from './gate-fixture.js';
 
 describe('askGate', () => {
@@ -150,7 +150,7 @@ describe('standing approvals', () => {
     expect(other.state).toBe('pending');
     unwrap(decideGate(deps, asPerson('bo'), other.id, { choice: 'reject', revision: 1, reason: 'docs are separate', via: 'cli' }));
     expect(listGrants(deps.store, 'demo')).toHaveLength(1);
-    const wider = unwrap(askGate(deps, asAgent('a2'), 'demo', { question: 'Publish on every project blog?', blocks: { agent: 'a2' }, decisionScope: 'publish:project:blog' })).gate;
+    const wider = unwrap(askGate(deps, operator, 'demo', { question: 'Publish on every project blog?', blocks: { agent: 'a2' }, decisionScope: 'publish:project:blog' })).gate;
     expect(wider.state).toBe('pending');
     unwrap(decideGate(deps, asPerson('bo'), wider.id, { choice: 'reject', revision: 1, reason: 'stop publishing', via: 'cli' }));
     expect(listGrants(deps.store, 'demo')).toHaveLength(0);

@@ -16,6 +16,7 @@ const progress = (turnId: string) => ({ goalId: 'demo', turnId, kind: 'test' as 
 describe('quota spend', () => {
   it('spends exactly once per turn: a retried writeback spends nothing more', async () => {
     const { deps, clock } = await gateApp();
+    for (const turn of ['t-1', 't-2']) unwrap(shouldRun(deps, asAgent('a1'), 'demo', turn));
     const first = unwrap(addEvidence(deps, asAgent('a1'), progress('t-1')));
     const retry = unwrap(addEvidence(deps, asAgent('a1'), progress('t-1')));
     const keyed = unwrap(addEvidence(deps, asAgent('a1', 'k-1'), progress('t-2')));
@@ -49,6 +50,7 @@ describe('quota spend', () => {
 
   it('spends once when the writeback is the completion evidence, in the same transaction', async () => {
     const { deps, clock, todoB } = await gateApp();
+    unwrap(shouldRun(deps, asAgent('a1'), 'demo', 't-9'));
     const lease = unwrap(claimTodo(deps, asAgent('a1'), todoB));
     const done = unwrap(completeTodo(deps, asAgent('a1'), todoB, { leaseVersion: lease.todo.leaseVersion, successors: [], noFollowup: 'shipped', evidence: { turnId: 't-9', kind: 'pr', summary: 'merged', deliveryOutcome: 'primary_goal_outcome' } }));
     expect(slotsSpentBy(deps.store, done.evidence?.id ?? '')).toBe(1);
@@ -58,8 +60,10 @@ describe('quota spend', () => {
   it('throttles should-run until next_eligible_at, then lets the agent run again', async () => {
     const { deps, clock } = await gateApp();
     unwrap(setQuotaPolicy(deps, operator, 'demo', { allowedSlots: 2, windowHours: 1 }));
+    unwrap(shouldRun(deps, asAgent('a1'), 'demo', 't-1'));
     unwrap(addEvidence(deps, asAgent('a1'), progress('t-1')));
     clock.advance(10 * 60_000);
+    unwrap(shouldRun(deps, asAgent('a2'), 'demo', 't-2'));
     unwrap(addEvidence(deps, asAgent('a2'), progress('t-2')));
     const packet = unwrap(shouldRun(deps, asAgent('a1'), 'demo', 't-3'));
     expect(packet).toMatchObject({ mode: 'throttled', work: false, quota: { state: 'throttled', spent: 2, allowed: 2, next_eligible_at: '2026-01-05T10:00:00.000Z' } });
@@ -69,6 +73,7 @@ describe('quota spend', () => {
 
   it('voids a spend with an appended correction, once', async () => {
     const { deps, clock } = await gateApp();
+    unwrap(shouldRun(deps, asAgent('a1'), 'demo', 't-1'));
     const ev = unwrap(addEvidence(deps, asAgent('a1'), progress('t-1')));
     const spend = selectQuotaRows(deps.store, 'demo').find((r) => r.evidence_id === ev.id);
     unwrap(voidSpend(deps, operator, spend?.id ?? '', 'double counted by a bug'));

@@ -1,9 +1,11 @@
 import { describe, expect, it } from 'vitest';
+import { addMember } from '../../src/app/goals.js';
+import { addPerson } from '../../src/app/people.js';
 import { shouldRun } from '../../src/app/should-run.js';
 import type { TodoTable } from '../../src/store/tables.js';
 import type { GateTable } from '../../src/store/tables-gates.js';
 import { insertGateRow, insertTodoRow } from '../helpers/rows.js';
-import { asAgent, createTestApp, seedGoal, unwrap } from '../helpers/test-app.js';
+import { asAgent, createTestApp, operator, seedGoal, unwrap } from '../helpers/test-app.js';
 
 // What should-run selects, through the real use case on a real database: the SQL of src/store/work-on-offer.ts.
 
@@ -16,6 +18,9 @@ type GateSeed = Partial<GateTable> & { id: string };
 async function ask(todos: TodoSeed[], gates: GateSeed[] = [], agentId = 'a1') {
   const { deps } = await createTestApp({ start: NOW });
   seedGoal(deps, { agents: ['a1', 'a2'] });
+  // bo, named on one gate below, must hold a role on the goal to be waited on (issue 12: named approvers only narrow).
+  unwrap(addPerson(deps, operator, { id: 'bo', name: 'Bo' }));
+  unwrap(addMember(deps, operator, 'demo', 'bo', 'approver'));
   for (const todo of todos) insertTodoRow(deps.store, todo);
   for (const gate of gates) insertGateRow(deps.store, gate);
   return unwrap(shouldRun(deps, asAgent(agentId), 'demo', 'turn-1'));

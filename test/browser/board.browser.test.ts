@@ -1,4 +1,4 @@
-import { existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromium, type BrowserContext } from 'playwright-core';
@@ -7,12 +7,13 @@ import { seedDemo } from '../../src/app/demo.js';
 import { listGates } from '../../src/app/queries/gates.js';
 import { issueLoginLink } from '../../src/app/web-sessions.js';
 import { listEvents } from '../../src/store/events.js';
+import { findChromium } from '../setup/ensure-chromium.mjs';
 import { createTestApp, operator, unwrap, type TestApp } from '../helpers/test-app.js';
 import { startWebServer, type WebTestServer } from '../helpers/web.js';
 
 // A real browser on the real board: Debian's Chromium driven by playwright-core. Chromium missing is a
-// failure, not a skip (.ci/run installs it).
-const CHROMIUM = '/usr/bin/chromium';
+// failure, not a skip (`npm test` installs it first: test/setup/ensure-chromium.mjs).
+const CHROMIUM = findChromium();
 const ARTIFACTS = join(process.cwd(), 'test-artifacts');
 const ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
 
@@ -22,7 +23,7 @@ let context: BrowserContext;
 let profile: string;
 
 beforeAll(async () => {
-  if (!existsSync(CHROMIUM)) throw new Error(`Chromium is not installed at ${CHROMIUM}; run \`apt-get install -y chromium\` (.ci/run does this).`);
+  if (!CHROMIUM) throw new Error('Chromium is not on the PATH; `npm test` installs it (or run `apt-get install -y chromium`).');
   app = await createTestApp({ start: new Date().toISOString() });
   unwrap(seedDemo(app.deps, operator));
   server = await startWebServer(app.deps);
@@ -41,7 +42,8 @@ describe('the web board in a real browser', () => {
   it('signs in with a login link, approves the demo gate, and every open page follows', async () => {
     const watcher = await context.newPage();
     await watcher.goto(`${server.url}/`);
-    await expect.poll(() => watcher.locator('#needs-you .count').textContent()).toBe('1');
+    // The writer's question and the demo's to-do for a person ("Pick the launch date").
+    await expect.poll(() => watcher.locator('#needs-you .count').textContent()).toBe('2');
     expect(await watcher.locator('header.top').textContent()).toContain('Read-only');
 
     const page = await context.newPage();
@@ -57,8 +59,11 @@ describe('the web board in a real browser', () => {
     const needsYou = page.locator('section[aria-labelledby="needs-you"]');
     await Promise.all([page.waitForNavigation(), needsYou.getByRole('button', { name: 'Approve' }).first().click()]);
     expect(page.url(), await page.locator('main').textContent() ?? '').toBe(`${server.url}/`);
-    await expect.poll(() => page.locator('#needs-you .count').textContent()).toBe('0');
+    await expect.poll(() => page.locator('#needs-you .count').textContent()).toBe('1');
     // The read-only tab was never reloaded: the server-sent event made it refresh itself.
+    await expect.poll(() => watcher.locator('#needs-you .count').textContent()).toBe('1');
+    await Promise.all([page.waitForNavigation(), needsYou.getByRole('button', { name: 'Done' }).first().click()]);
+    await expect.poll(() => page.locator('#needs-you .count').textContent()).toBe('0');
     await expect.poll(() => watcher.locator('#needs-you .count').textContent()).toBe('0');
 
     await page.goto(`${server.url}/goals/demo`);

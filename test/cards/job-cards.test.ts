@@ -17,6 +17,7 @@ const DIGEST: DigestView = {
     { gateId: 'gate_2', revision: 1, question: 'May I email the beta list?', askedAt: '2026-03-08T10:00:00.000Z', waitingOn: ['Bo'] },
     { gateId: 'gate_1', revision: 3, question: 'May I publish the post?', askedAt: '2026-03-05T13:00:00.000Z', waitingOn: ['Ana', 'Bo'] },
   ],
+  userActions: [],
   blocked: [{ todoId: 'todo_4', text: 'Deploy to staging', reason: 'staging is down' }],
   done: [{ todoId: 'todo_1', text: 'Draft the changelog', completedAt: '2026-03-07T20:00:00.000Z' }],
   staleAgents: [{ agentId: 'a1', lastSeenAt: '2026-03-08T07:00:00.000Z' }],
@@ -98,5 +99,17 @@ describe('board card and stale flags', () => {
     const card = boardCard({ ...BOARD, staleAgents: [{ agentId: 'a1', lastSeenAt: '2026-01-05T01:00:00.000Z' }, { agentId: 'a2', lastSeenAt: null }] });
     expect(card.blocks).toContainEqual({ type: 'text', text: 'Stale agents, flagged by the heartbeat: a1 (last seen 2026-01-05 09:00 (Asia/Shanghai)), a2 (never reported).', tone: 'warning' });
     expect(JSON.stringify(boardCard(BOARD))).not.toContain('Stale agents');
+  });
+});
+
+describe('user actions in the digest (issue 12 #10)', () => {
+  it('lists each open user action under Needs you with a Done button, and counts it in the headline', () => {
+    const action = { id: 'todo_9', text: 'Sign the contract', waitingOn: ['Ana', 'Bo'], createdAt: '2026-03-06T10:00:00.000Z' };
+    const card = digestCard({ ...DIGEST, needsYou: [], userActions: [action] });
+    const text = cardToText(card);
+    expect(text).toContain('Needs you (1), oldest first:');
+    expect(text).toContain('To do: Sign the contract');
+    expect(text).toContain('Done: loopx todo done todo_9 --as <you>');
+    expect(card.fallbackText).toContain('1 to-do needs a person');
   });
 });

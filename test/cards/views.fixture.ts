@@ -14,6 +14,8 @@ export const BOARD: BoardView = {
   ],
   needsYou: [{ id: 'gate_1', question: 'May I publish the post?', revision: 2, risk: 'high', askedBy: 'a1', createdAt: '2026-01-05T06:00:00.000Z' }],
   needsYouTotal: 1,
+  userActions: [],
+  userActionsTotal: 0,
   latestEvidence: { kind: 'benchmark', summary: 'p99 down 12%', url: 'https://ci.example.com/run/9', by: 'a1', at: '2026-01-05T06:02:00.000Z' },
   quota: { spent: 3, allowed: 48, windowHours: 24 },
   lastActivity: { agentId: 'a1', at: '2026-01-05T06:02:00.000Z' },

@@ -61,6 +61,7 @@ describe('loopx gate, should-run, quota, review (the built binary)', { timeout: 
 
   it('sets quota, spends once per turn through evidence, and voids a spend', () => {
     expect(json('quota', 'set', 'blog', '--allowed-slots', '5', '--window-hours', '12').quota).toMatchObject({ allowed: 5, window_hours: 12, spent: 0 });
+    json('should-run', 'blog', '--agent', 'writer', '--turn', 't9');
     json('evidence', 'add', 'blog', '--kind', 'test', '--summary', 'green', '--outcome', 'outcome_progress', '--agent', 'writer', '--turn', 't9');
     json('evidence', 'add', 'blog', '--kind', 'test', '--summary', 'green again', '--outcome', 'outcome_progress', '--agent', 'writer', '--turn', 't9');
     const shown = json('quota', 'show', 'blog');

@@ -50,3 +50,13 @@ describe('loopx heartbeat, digest and schedule (the built binary)', () => {
     store.close();
   });
 });
+
+describe('user actions in the digest (issue 12 #10)', () => {
+  it('`loopx digest --preview` lists an open user action under Needs you', () => {
+    json('todo', 'add', 'demo', 'Sign the contract', '--class', 'user_action');
+    const preview = loopx('digest', '--preview', 'demo');
+    expect(preview.code).toBe(0);
+    expect(preview.stdout).not.toContain('Needs you: nothing');
+    expect(preview.stdout).toContain('Sign the contract');
+  });
+});

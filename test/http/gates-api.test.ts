@@ -96,6 +96,7 @@ describe('POST /v1/goals/{goal}/should-run', () => {
 describe('POST /v1/evidence spend', () => {
   it('answers spent once for the turn, and not for a surface-only writeback', async () => {
     const body = { goal_id: 'demo', turn_id: 't-1', kind: 'test', summary: 'tests pass', delivery_outcome: 'outcome_progress', usage: { tokens_in: 10, tokens_out: 5, cost_usd: 0.01 } };
+    await call(server.url, 'POST', '/v1/goals/demo/should-run', { token: app.tokens.a1, body: { turn_id: 't-1' } });
     const first = await call(server.url, 'POST', '/v1/evidence', { token: app.tokens.a1, body });
     expect(first.body.spent).toEqual({ slots: 1 });
     const retry = await call(server.url, 'POST', '/v1/evidence', { token: app.tokens.a1, body });

@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { addEvidence } from '../../src/app/evidence.js';
 import { decideGate } from '../../src/app/gate-decisions.js';
+import { shouldRun } from '../../src/app/should-run.js';
 import { claimTodo } from '../../src/app/leases.js';
 import { completeTodo } from '../../src/app/todos.js';
 import { ledgerHead, verifyChain, type EventRow, type PublishedHead } from '../../src/store/events.js';
@@ -37,7 +38,9 @@ async function ledgerWorld(): Promise<{ app: TestApp; path: string; published: P
   unwrap(decideGate(app.deps, { actor: { kind: 'person', id: 'ana' } }, gateId, { choice: 'approve', revision: 1, via: 'cli' }));
   const lease = unwrap(claimTodo(app.deps, asAgent('a1'), app.todoB));
   unwrap(completeTodo(app.deps, asAgent('a1'), app.todoB, { leaseVersion: lease.todo.leaseVersion, successors: [], noFollowup: 'changelog drafted' }));
+  unwrap(shouldRun(app.deps, asAgent('a1'), 'demo', 'turn-1'));
   unwrap(addEvidence(app.deps, asAgent('a1'), { goalId: 'demo', kind: 'test', summary: 'all green', turnId: 'turn-1', deliveryOutcome: 'outcome_progress' }));
+  expect(app.deps.store.sqlite.prepare("SELECT count(*) AS n FROM quota_ledger WHERE kind = 'spend'").get()).toEqual({ n: 1 });
   const published = ledgerHead(app.deps.store);
   // Work goes on after the head was published (the digest posted it; later rows are not covered by it).
   unwrap(addEvidence(app.deps, asAgent('a1'), { goalId: 'demo', kind: 'note', summary: 'later work' }));

@@ -1,4 +1,5 @@
 import type { LedgerRow } from '../../../src/app/queries/board.js';
+import type { GrantWire } from '../../../src/contract/gate-wire.js';
 import { html, type Html } from '../html.js';
 import type { Page } from '../layout.js';
 
@@ -6,11 +7,33 @@ function historyRow(e: LedgerRow): Html {
   return html`<li><strong>${e.type.replace(/^gate\./, '').replace(/_/g, ' ')}</strong> by ${e.actor} <span class="meta">${e.at.replace('T', ' ').slice(0, 19)} UTC · #${e.seq}</span></li>`;
 }
 
-/** The gate page: its card and its whole history from the ledger (including refused decisions). */
-export function gatePage(gateId: string, goalId: string, card: Html, history: readonly LedgerRow[]): Page {
+/** Who may revoke from the page: a signed-in viewer gets a CSRF-protected form; the kernel decides. */
+export interface GrantForms {
+  readonly csrfToken: string | null;
+  readonly returnTo: string;
+}
+
+function grantState(grant: GrantWire): string {
+  if (grant.revoked_at) return `revoked by ${grant.revoked_by ?? 'someone'}${grant.revoked_reason ? ` (${grant.revoked_reason})` : ''}`;
+  return grant.active ? `active until ${(grant.expires_at ?? '').replace('T', ' ').slice(0, 16)} UTC` : 'expired';
+}
+
+function grantRow(grant: GrantWire, forms: GrantForms): Html {
+  const revoke =
+    grant.active && forms.csrfToken !== null
+      ? html` <form method="post" action="/grants/revoke" class="inline"><input type="hidden" name="csrf" value="${forms.csrfToken}"><input type="hidden" name="return_to" value="${forms.returnTo}"><input type="hidden" name="grant" value="${grant.id}"><button type="submit" class="btn btn-danger">Revoke</button></form>`
+      : '';
+  return html`<li><strong>${grant.scope}</strong> on ${grant.goal_id}, granted by ${grant.granted_by}: ${grantState(grant)} <span class="meta">${grant.id}</span>${revoke}</li>`;
+}
+
+/** The gate page: its card, the standing grants that bear on its goal (revocable), and its whole history from the ledger. */
+export function gatePage(gateId: string, goalId: string, card: Html, history: readonly LedgerRow[], grants: readonly GrantWire[], forms: GrantForms): Page {
+  const grantList = grants.length === 0 ? html`<p class="empty">No standing grants on this goal.</p>` : html`<ul class="grants">${grants.map((g) => grantRow(g, forms))}</ul>`;
   const body = html`<h1>Gate ${gateId}</h1>
 ${card}
 <p><a href="/goals/${goalId}">Back to the goal</a></p>
+<h2>Standing grants</h2>
+${grantList}
 <h2>History</h2>
 ${history.length === 0 ? html`<p class="empty">No events.</p>` : html`<ol class="timeline">${history.map(historyRow)}</ol>`}`;
   return { title: `Gate ${gateId}`, section: 'board', body };

@@ -1,3 +1,4 @@
+import { BOARD_USER_ACTIONS_WITH_BUTTONS } from '../../../cards/board-card.js';
 import type { BoardView, LaneView, PendingGateSummary } from '../../../cards/views.js';
 import type { KernelError } from '../../kernel/errors.js';
 import { LANES, type Lane } from '../../kernel/lanes.js';
@@ -6,6 +7,7 @@ import { findAgent, listGoalAgents } from '../../store/agents.js';
 import type { Store } from '../../store/db.js';
 import { listEvidence } from '../../store/evidence.js';
 import { listStaleFlags } from '../../store/job-runs.js';
+import { openUserActions } from '../work/user-actions.js';
 import { goalLanes, type LanedTodo } from './goal-status.js';
 
 /** How many items each lane shows on the board card; the count always covers them all. */
@@ -54,11 +56,14 @@ export function boardView(store: Store, goalId: string, now: Date, extras: Board
   const lastActivity = lastActivityOf(store, goalId, latestEvidence);
   const openWork = LANES.some((lane) => lane !== 'done' && todoLanes[lane] > 0);
   const silent = lastActivity !== null && now.getTime() - Date.parse(lastActivity.at) > STALE_AFTER_MS;
+  const userActions = openUserActions(store, goalId, BOARD_USER_ACTIONS_WITH_BUTTONS);
   return ok({
     goal: { id: goal.id, title: goal.title, status: goal.status, objective: goal.objective, timezone: goal.timezone },
     lanes: laneViews(todoLanes, todos),
     needsYou: extras.needsYou ?? [],
     needsYouTotal: extras.needsYouTotal ?? extras.needsYou?.length ?? 0,
+    userActions: userActions.actions,
+    userActionsTotal: userActions.total,
     latestEvidence,
     quota: extras.quota ?? null,
     lastActivity,

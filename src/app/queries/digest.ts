@@ -9,6 +9,11 @@ import { ledgerHead } from '../../store/events.js';
 import { listStaleFlags } from '../../store/job-runs.js';
 import { findTodo, listTodos } from '../../store/todos.js';
 import type { JobDeps } from '../job-ports.js';
+import { openUserActions } from '../work/user-actions.js';
+import { findGate } from './gates.js';
+
+/** At most this many open user actions are read for a digest (it shows the first few and counts the rest). */
+const DIGEST_USER_ACTIONS_READ = 100;
 
 /** Which digest this is: its local day, when it is built, what it covers, and whether it is late. */
 export interface DigestSlot {
@@ -50,6 +55,15 @@ function expiredLeasesSince(jobs: JobDeps, goalId: string, since: string | null)
   });
 }
 
+function grantApprovalsSince(jobs: JobDeps, goalId: string, since: string | null): NonNullable<DigestView['grantApprovals']> {
+  return eventsOfTypeSince(jobs.app.store, goalId, ['gate.decided'], since).flatMap((event) => {
+    const payload = JSON.parse(event.payload) as { gate_id?: unknown; grant_id?: unknown; reason?: unknown };
+    if (typeof payload.grant_id !== 'string') return [];
+    const gateId = String(payload.gate_id);
+    return [{ gateId, grantId: payload.grant_id, question: findGate(jobs.app.store, gateId)?.question ?? gateId, citation: String(payload.reason ?? '') }];
+  });
+}
+
 /** Reads everything a goal's daily digest says, from the database, as of `slot.at`. */
 export function buildDigestView(jobs: JobDeps, goal: Goal, slot: DigestSlot): DigestView {
   const store = jobs.app.store;
@@ -64,10 +78,12 @@ export function buildDigestView(jobs: JobDeps, goal: Goal, slot: DigestSlot): Di
     since: slot.since,
     late: slot.late,
     needsYou: jobs.gates.pending(store, goal.id),
+    userActions: openUserActions(store, goal.id, DIGEST_USER_ACTIONS_READ).actions,
     blocked: live.filter((t) => t.status !== 'open' || t.taskClass === 'blocker').map((t) => ({ todoId: t.id, text: t.text, reason: blockedReason(t, slot.timezone) })),
     done: done.map((t) => ({ todoId: t.id, text: t.text, completedAt: t.completedAt ?? '' })),
     staleAgents: listStaleFlags(store, goal.id).map((f) => ({ agentId: f.agentId, lastSeenAt: f.lastSeenAt })),
     expiredLeases: expiredLeasesSince(jobs, goal.id, slot.since),
+    grantApprovals: grantApprovalsSince(jobs, goal.id, slot.since),
     progress: progressOf(jobs, goal, slot),
     ledgerHead: ledgerHead(store),
   };

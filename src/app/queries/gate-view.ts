@@ -71,5 +71,6 @@ export function gateView(store: Store, gateId: string): GateView | undefined {
     decision: decisionView(store, gate),
     timezone: goal?.timezone ?? 'UTC',
     choices: GATE_CHOICES,
+    grantId: gate.grantId,
   };
 }

@@ -1,6 +1,6 @@
 import { OPEN_GATE_STATES, type Gate, type GateState } from '../../kernel/gate.js';
 import type { Store } from '../../store/db.js';
-import { selectGrants, type GrantRow } from '../../store/gate-grants.js';
+import { selectGrant, selectGrants, type GrantRow } from '../../store/gate-grants.js';
 import { countGates, selectGate, selectGates, selectPendingPolicies, type PolicyRow } from '../../store/gates.js';
 import { listMemberships } from '../../store/goals.js';
 
@@ -44,16 +44,28 @@ export function peopleWaitedOn(store: Store, goalId: string, memberships = listM
 }
 
 /**
- * Person ids who may decide this gate: the policy's named people, else the goal's owners and approvers;
+ * Person ids who may decide this gate: the policy's named people who still hold a role, else the goal's owners and approvers;
  * the asker is left out unless self-approval is allowed. Agents are never in this list. Pass the goal's memberships
  * when asking for many gates at once.
  */
 export function approversOf(store: Store, gate: PolicyRow, memberships: readonly { personId: string; role: string }[] = listMemberships(store, gate.goalId)): string[] {
-  const named = gate.policy.approvers ?? memberships.filter((m) => m.role === 'owner' || m.role === 'approver').map((m) => m.personId);
+  const deciders = decidersOf(store, gate.goalId, memberships);
+  const named = gate.policy.approvers?.filter((personId) => deciders.includes(personId)) ?? deciders;
   return named.filter((personId) => gate.policy.allowSelfApproval || gate.requestedBy !== `person:${personId}`);
 }
 
-/** Standing grants of a goal (or all), active ones only unless asked. */
-export function listGrants(store: Store, goalId?: string, options: { includeRevoked?: boolean } = {}): GrantRow[] {
-  return selectGrants(store, { goalId, activeOnly: !options.includeRevoked });
+/** Who holds decision authority on a goal right now: its owners and approvers. Named approvers only narrow this. */
+export function decidersOf(store: Store, goalId: string, memberships: readonly { personId: string; role: string }[] = listMemberships(store, goalId)): string[] {
+  return memberships.filter((m) => m.role === 'owner' || m.role === 'approver').map((m) => m.personId);
+}
+
+/** Standing grants of a goal (or all): active ones only (not revoked, unexpired at `now` when given) unless asked. */
+export function listGrants(store: Store, goalId?: string, options: { includeRevoked?: boolean; now?: Date } = {}): GrantRow[] {
+  if (options.includeRevoked) return selectGrants(store, { goalId });
+  return selectGrants(store, { goalId, activeOnly: true, liveAt: options.now?.toISOString() });
+}
+
+/** One standing grant by id. */
+export function findGrant(store: Store, id: string): GrantRow | undefined {
+  return selectGrant(store, id);
 }

@@ -1,9 +1,26 @@
-import { addAgent, registerAgent, revokeAgentAccess } from '../../app/agents.js';
+import { addAgent, registerAgent, revokeAgentAccess, rotateAgentToken, type AgentCredentials } from '../../app/agents.js';
 import { AgentAddOutput, AgentListOutput, AgentOutput } from '../../contract/cli-output.js';
 import { agentToWire } from '../../contract/wire.js';
+import type { KernelError } from '../../kernel/errors.js';
+import type { Result } from '../../kernel/result.js';
 import { listAgents } from '../../store/agents.js';
 import { positional, requiredFlag, slugArg, stringFlag, type Command } from '../command.js';
 import { output, table } from '../output.js';
+
+/** Prints credentials once, as JSON or as lines with the warning that they will not be shown again. */
+function credentialsOutput(result: Result<AgentCredentials, KernelError>, headline: (c: AgentCredentials) => string) {
+  return output(
+    result,
+    (c) => ({ agent_id: c.agent.id, token: c.token, ...(c.signingSecret ? { signing_secret: c.signingSecret } : {}), agent: agentToWire(c.agent) }),
+    (c) =>
+      [
+        headline(c),
+        `token: ${c.token}`,
+        ...(c.signingSecret ? [`signing secret: ${c.signingSecret}`] : []),
+        'Store these now: LoopX keeps only a hash of the token and will not show them again.',
+      ].join('\n'),
+  );
+}
 
 /** `loopx agent …` commands. */
 export const agentCommands: readonly Command[] = [
@@ -18,17 +35,18 @@ export const agentCommands: readonly Command[] = [
     async run(ctx) {
       const input = { id: slugArg(positional(ctx, 0, 'id'), 'agent id'), goalId: requiredFlag(ctx.flags, 'goal'), name: stringFlag(ctx.flags, 'name'), signing: ctx.flags.signing === true };
       const deps = await ctx.openApp();
-      return output(
-        addAgent(deps, ctx.origin, input),
-        (c) => ({ agent_id: c.agent.id, token: c.token, ...(c.signingSecret ? { signing_secret: c.signingSecret } : {}), agent: agentToWire(c.agent) }),
-        (c) =>
-          [
-            `Added agent ${c.agent.id} on ${input.goalId}.`,
-            `token: ${c.token}`,
-            ...(c.signingSecret ? [`signing secret: ${c.signingSecret}`] : []),
-            'Store these now: LoopX keeps only a hash of the token and will not show them again.',
-          ].join('\n'),
-      );
+      return credentialsOutput(addAgent(deps, ctx.origin, input), (c) => `Added agent ${c.agent.id} on ${input.goalId}.`);
+    },
+  },
+  {
+    path: ['agent', 'token', 'rotate'],
+    summary: "Give an agent a new token (and signing secret); the old one stops working at once.",
+    usage: 'loopx agent token rotate <id>',
+    minPositionals: 1,
+    output: AgentAddOutput,
+    async run(ctx) {
+      const deps = await ctx.openApp();
+      return credentialsOutput(rotateAgentToken(deps, ctx.origin, positional(ctx, 0, 'id')), (c) => `New credentials for ${c.agent.id} (${c.agent.goals.join(', ')}); the old ones no longer work.`);
     },
   },
   {

@@ -18,20 +18,27 @@ async function decide(ctx: CliContext, choice: GateChoice) {
   const until = choice === 'defer' ? parseTimeOrDuration(requiredFlag(ctx.flags, 'until'), deps.clock.now()) : undefined;
   // Without --revision the person decides the question as it reads now (they just ran `gate show`).
   const revision = intFlag(ctx.flags, 'revision') ?? gate.revision;
-  return gateOutput(deps, decideGate(deps, ctx.origin, gateId, { choice, revision, reason, until, via: 'cli' }), VERB[choice]);
+  const grantFor = stringFlag(ctx.flags, 'grant-expires-in');
+  const grantExpiresInSeconds = grantFor === undefined ? undefined : Math.round((Date.parse(parseTimeOrDuration(grantFor, deps.clock.now())) - deps.clock.now().getTime()) / 1000);
+  return gateOutput(deps, decideGate(deps, ctx.origin, gateId, { choice, revision, reason, until, via: 'cli', grantExpiresInSeconds }), VERB[choice]);
 }
 
 const common = { revision: { type: 'string' as const }, reason: { type: 'string' as const } };
 const commonHelp = { revision: 'the revision you read (refused if the question changed since)', reason: 'why (returned to the agent)' };
 
-function decisionCommand(choice: 'approve' | 'reject' | 'defer', summary: string, usage: string, extra: { until?: boolean } = {}): Command {
+const EXTRA = {
+  until: { option: { type: 'string' as const }, help: 'e.g. 2h, 1d, or an ISO time' },
+  'grant-expires-in': { option: { type: 'string' as const }, help: 'how long the standing grant a goal-wide scope records lasts (default 30d)' },
+};
+
+function decisionCommand(choice: 'approve' | 'reject' | 'defer', summary: string, usage: string, extra: readonly (keyof typeof EXTRA)[] = []): Command {
   return {
     path: ['gate', choice],
     summary,
     usage,
     minPositionals: 1,
-    options: extra.until ? { ...common, until: { type: 'string' } } : common,
-    optionHelp: extra.until ? { ...commonHelp, until: 'e.g. 2h, 1d, or an ISO time' } : commonHelp,
+    options: { ...common, ...Object.fromEntries(extra.map((name) => [name, EXTRA[name].option])) },
+    optionHelp: { ...commonHelp, ...Object.fromEntries(extra.map((name) => [name, EXTRA[name].help])) },
     output: GateOutput,
     run: (ctx) => decide(ctx, choice),
   };
@@ -39,7 +46,7 @@ function decisionCommand(choice: 'approve' | 'reject' | 'defer', summary: string
 
 /** `loopx gate approve|reject|defer`: decisions as a named person (`--as`). */
 export const gateDecisionCommands: readonly Command[] = [
-  decisionCommand('approve', 'Approve a gate as a named person (an owner or approver).', 'loopx gate approve <gate> --as <person> [--reason <r>] [--revision <n>]'),
+  decisionCommand('approve', 'Approve a gate as a named person (an owner or approver).', 'loopx gate approve <gate> --as <person> [--reason <r>] [--revision <n>] [--grant-expires-in 7d]', ['grant-expires-in']),
   decisionCommand('reject', 'Reject a gate with a reason, as a named person.', 'loopx gate reject <gate> --as <person> --reason <r> [--revision <n>]'),
-  decisionCommand('defer', 'Snooze a gate until a time; it comes back as pending then.', 'loopx gate defer <gate> --as <person> --until <time|duration> [--reason <r>]', { until: true }),
+  decisionCommand('defer', 'Snooze a gate until a time; it comes back as pending then.', 'loopx gate defer <gate> --as <person> --until <time|duration> [--reason <r>]', ['until']),
 ];

@@ -1,14 +1,15 @@
 import type { AppDeps } from '../../app/deps.js';
 import { amendGate, askGate, cancelGate } from '../../app/gates.js';
-import { approversOf, findGate, listGates, listGrants } from '../../app/queries/gates.js';
+import { approversOf, findGate, listGates } from '../../app/queries/gates.js';
 import type { WriteOrigin } from '../../app/write.js';
-import { GateListOutput, GateOutput, GrantListOutput } from '../../contract/cli-output.js';
+import { GateListOutput, GateOutput } from '../../contract/cli-output.js';
 import { gateToWire } from '../../contract/gate-wire.js';
 import { fail, type KernelError } from '../../kernel/errors.js';
 import type { Result } from '../../kernel/result.js';
 import { GATE_RISKS, GATE_STATES, ON_EXPIRE, OPEN_GATE_STATES, type Gate, type GateRisk, type GateState, type OnExpire } from '../../kernel/gate.js';
 import { intFlag, listFlag, positional, stringFlag, UsageError, type CliContext, type Command } from '../command.js';
-import { output, table } from '../output.js';
+import { output } from '../output.js';
+import { grantList } from './grant.js';
 
 /** Parses `2h`, `30m`, `1d` (from `now`) or an ISO-8601 time. */
 export function parseTimeOrDuration(value: string, now: Date): string {
@@ -146,21 +147,5 @@ export const gateCommands: readonly Command[] = [
       return gateOutput(deps, amendGate(deps, gateOrigin(ctx), positional(ctx, 0, 'gate'), { question, context }), 'Amended:');
     },
   },
-  {
-    path: ['gate', 'grants'],
-    summary: 'List standing approvals (recorded by goal-wide decisions; a later rejection revokes them).',
-    usage: 'loopx gate grants [goal] [--revoked]',
-    options: { revoked: { type: 'boolean' } },
-    optionHelp: { revoked: 'include revoked grants' },
-    output: GrantListOutput,
-    async run(ctx) {
-      const deps = await ctx.openApp();
-      const grants = listGrants(deps.store, ctx.positionals[0], { includeRevoked: ctx.flags.revoked === true });
-      return output(
-        { ok: true, value: grants },
-        (all) => ({ grants: all.map((g) => ({ id: g.id, goal_id: g.goalId, scope: g.scope, gate_id: g.gateId, granted_by: g.grantedBy, created_at: g.createdAt, revoked_at: g.revokedAt })) }),
-        (all) => (all.length === 0 ? 'No standing grants.' : table(all.map((g) => [g.id, g.goalId, g.scope, `by ${g.grantedBy}`, g.revokedAt ? `revoked ${g.revokedAt}` : 'active']))),
-      );
-    },
-  },
+  { path: ['gate', 'grants'], summary: 'List standing grants (the older name of `loopx grant list`).', ...grantList, usage: 'loopx gate grants [goal] [--revoked]' },
 ];

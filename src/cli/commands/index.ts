@@ -4,6 +4,7 @@ import { evidenceCommands } from './evidence.js';
 import { gateCommands } from './gate.js';
 import { gateDecisionCommands } from './gate-decide.js';
 import { goalCommands } from './goal.js';
+import { grantCommands } from './grant.js';
 import { jobCommands } from './jobs.js';
 import { ledgerCommands } from './ledger.js';
 import { personCommands } from './person.js';
@@ -13,4 +14,4 @@ import { todoCommands } from './todo.js';
 import { webCommands } from './web.js';
 
 /** Every `loopx` command, in help order. */
-export const COMMANDS: readonly Command[] = [...setupCommands, ...goalCommands, ...personCommands, ...agentCommands, ...todoCommands, ...evidenceCommands, ...gateCommands, ...gateDecisionCommands, ...quotaCommands, ...jobCommands, ...ledgerCommands, ...webCommands];
+export const COMMANDS: readonly Command[] = [...setupCommands, ...goalCommands, ...personCommands, ...agentCommands, ...todoCommands, ...evidenceCommands, ...gateCommands, ...gateDecisionCommands, ...grantCommands, ...quotaCommands, ...jobCommands, ...ledgerCommands, ...webCommands];

@@ -1,6 +1,7 @@
 import { claimTodo, releaseByOperator, releaseLease, renewLease } from '../../app/leases.js';
 import { laneTodos } from '../../app/queries/goal-status.js';
 import { addTodo, blockTodo, completeTodo, deferTodo, editTodo, reopenTodo, supersedeTodo } from '../../app/todos.js';
+import { markUserActionDone } from '../../app/work/user-actions.js';
 import type { WriteOrigin } from '../../app/write.js';
 import { CompletionOutput, SupersedeOutput, TodoListOutput, TodoOutput } from '../../contract/cli-output.js';
 import { ResumeWhen } from '../../contract/requests.js';
@@ -137,6 +138,9 @@ export const todoCommands: readonly Command[] = [
     if (!ResumeWhen.safeParse(until).success) throw new UsageError('--until takes todo_done:<id>, gate:<id> or an ISO-8601 time.');
     return wrap(deferTodo(await ctx.openApp(), origin, id, until));
   }),
+  simple('done', 'Mark a to-do for a person (a user action) done, as that person.', 'loopx todo done <todo> [--as <person>]', {}, {}, async (ctx, origin, id) =>
+    markUserActionDone(await ctx.openApp(), origin, id, 'cli'),
+  ),
   simple('reopen', 'Reopen a blocked or deferred todo.', 'loopx todo reopen <todo>', {}, {}, async (ctx, origin, id) => wrap(reopenTodo(await ctx.openApp(), origin, id))),
   simple('update', "Change a todo's text or priority.", 'loopx todo update <todo> [--text <t>] [--priority P0..P4]', { text: { type: 'string' }, priority: { type: 'string' } }, { text: 'new text', priority: 'new priority' }, async (ctx, origin, id) => {
     const fields = { text: stringFlag(ctx.flags, 'text'), priority: priorityFlag(ctx) };
@@ -146,16 +150,23 @@ export const todoCommands: readonly Command[] = [
   {
     path: ['todo', 'complete'],
     summary: 'Complete a todo with successor todos or a no-followup reason.',
-    usage: 'loopx todo complete <todo> (--successor <text>... | --no-followup <reason>) [--agent <a>] [--lease-version <n>]',
+    usage: 'loopx todo complete <todo> (--successor <text>... | --no-followup <reason>) [--agent <a>] [--lease-version <n>] [--force]',
     minPositionals: 1,
-    options: { successor: { type: 'string', multiple: true }, 'no-followup': { type: 'string' }, agent: { type: 'string' }, 'lease-version': { type: 'string' } },
-    optionHelp: { successor: 'text of a follow-up todo (repeatable)', 'no-followup': 'why nothing follows', agent: 'complete as this agent', 'lease-version': 'the lease version held' },
+    options: { successor: { type: 'string', multiple: true }, 'no-followup': { type: 'string' }, agent: { type: 'string' }, 'lease-version': { type: 'string' }, force: { type: 'boolean' } },
+    optionHelp: {
+      successor: 'text of a follow-up todo (repeatable)',
+      'no-followup': 'why nothing follows',
+      agent: 'complete as this agent',
+      'lease-version': 'the lease version held',
+      force: 'as the operator: complete it although a pending gate holds it (recorded in the ledger)',
+    },
     output: CompletionOutput,
     async run(ctx) {
       const input = {
         successors: listFlag(ctx.flags, 'successor').map((text) => ({ text })),
         noFollowup: stringFlag(ctx.flags, 'no-followup'),
         leaseVersion: intFlag(ctx.flags, 'lease-version'),
+        force: ctx.flags.force === true,
       };
       const deps = await ctx.openApp();
       return output(

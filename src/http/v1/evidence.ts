@@ -6,7 +6,10 @@ import { evidenceToWire } from '../../contract/wire.js';
 import { statusToWire } from '../../contract/status-wire.js';
 import type { z } from 'zod';
 import { errorResponse } from '../errors.js';
-import { param, respond, withBody, type Route } from './route.js';
+import { param, respond, withBody, type AgentCall, type Route } from './route.js';
+import type { HttpResponse } from '../types.js';
+import { kernelError } from '../../kernel/errors.js';
+import { EVIDENCE_LIST_MAX, readEvidence, readEvidenceList } from '../../app/queries/agent-reads.js';
 
 /** Maps wire evidence fields to the use case's input (the goal comes from the body or the todo). */
 export function evidenceFromWire(body: z.infer<typeof InlineEvidenceRequest>): Omit<EvidenceInput, 'goalId'> {
@@ -23,13 +26,30 @@ export function evidenceFromWire(body: z.infer<typeof InlineEvidenceRequest>): O
   };
 }
 
-/** The evidence answer; `spent` appears when this writeback spent the turn's quota slot. */
-function evidenceAnswer({ evidence, slots }: RecordedEvidence) {
+/**
+ * The evidence answer: `spent` when this writeback spent the turn's quota slot; `spent: null` with
+ * `unaccounted_turn` when an accountable writeback was stored as an observation outside the allowance.
+ */
+function evidenceAnswer({ evidence, slots, unaccounted }: RecordedEvidence) {
+  if (unaccounted !== null) return { evidence: evidenceToWire(evidence), spent: null, unaccounted_turn: true, unaccounted_reason: unaccounted };
   return { evidence: evidenceToWire(evidence), ...(slots > 0 ? { spent: { slots } } : {}) };
+}
+
+/** `GET /v1/goals/{goal}/evidence[?todo_id=&limit=]`: the goal's evidence, newest first. */
+function listEvidenceRoute(call: AgentCall): HttpResponse {
+  const rawLimit = call.request.query.get('limit');
+  const limit = rawLimit === null ? 50 : Number(rawLimit);
+  if (!Number.isInteger(limit) || limit < 1 || limit > EVIDENCE_LIST_MAX) {
+    return errorResponse(kernelError('invalid_request', `limit must be a whole number from 1 to ${EVIDENCE_LIST_MAX}.`, { field: 'limit' }));
+  }
+  const listed = readEvidenceList(call.deps.store, call.actor, param(call, 'goal'), { limit, todoId: call.request.query.get('todo_id') ?? undefined });
+  return respond(listed, (all) => ({ evidence: all.map(evidenceToWire) }));
 }
 
 /** Evidence, agent heartbeat and goal status endpoints. */
 export const evidenceRoutes: readonly Route[] = [
+  { method: 'GET', pattern: '/v1/goals/:goal/evidence', handle: listEvidenceRoute },
+  { method: 'GET', pattern: '/v1/evidence/:evidence', handle: (call) => respond(readEvidence(call.deps.store, call.actor, param(call, 'evidence')), (e) => ({ evidence: evidenceToWire(e) })) },
   {
     method: 'POST',
     pattern: '/v1/evidence',

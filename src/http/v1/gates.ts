@@ -1,11 +1,12 @@
 import { requireGoalAccess } from '../../app/actor.js';
 import { waitForGate } from '../../app/gate-watch.js';
-import { askGate, type AskGateInput } from '../../app/gates.js';
+import { amendGate, askGate, cancelGate, type AskGateInput } from '../../app/gates.js';
+import { gatesAskedBy } from '../../app/queries/agent-reads.js';
 import { approversOf, findGate } from '../../app/queries/gates.js';
 import { shouldRun } from '../../app/should-run.js';
-import { GateRequest, ShouldRunRequest } from '../../contract/requests.js';
+import { AmendGateRequest, CancelGateRequest, GateRequest, ShouldRunRequest } from '../../contract/requests.js';
 import { gateToWire } from '../../contract/gate-wire.js';
-import { isOpenGate } from '../../kernel/gate.js';
+import { GATE_STATES, isOpenGate, type Gate, type GateState } from '../../kernel/gate.js';
 import { kernelError } from '../../kernel/errors.js';
 import { errorResponse } from '../errors.js';
 import type { HttpResponse } from '../types.js';
@@ -57,8 +58,37 @@ async function getGate(call: AgentCall): Promise<HttpResponse> {
   return gateBody(call, gateId);
 }
 
+/** The answer for one gate, with who it waits on. */
+function gateAnswer(call: AgentCall, gate: Gate) {
+  return gateToWire(gate, call.deps.clock.now(), approversOf(call.deps.store, gate));
+}
+
+/** `GET /v1/agents/me/gates[?state=pending,approved]`: the gates this agent asked, oldest first. */
+function ownGates(call: AgentCall): HttpResponse {
+  const states = (call.request.query.get('state') ?? '').split(',').filter((s) => s !== '');
+  const unknown = states.find((s) => !(GATE_STATES as readonly string[]).includes(s));
+  if (unknown !== undefined) return errorResponse(kernelError('invalid_request', `Unknown gate state "${unknown}"; use ${GATE_STATES.join(', ')}.`, { field: 'state' }));
+  if (call.actor.kind !== 'agent') return errorResponse(kernelError('forbidden', 'Only an agent has gates of its own.'));
+  return { status: 200, body: { gates: gatesAskedBy(call.deps.store, call.actor.id, states as GateState[]).map((gate) => gateAnswer(call, gate)) } };
+}
+
 /** Gate and should-run endpoints. */
 export const gateRoutes: readonly Route[] = [
+  { method: 'GET', pattern: '/v1/agents/me/gates', handle: ownGates },
+  {
+    method: 'POST',
+    pattern: '/v1/gates/:gate/amend',
+    handle: (call) =>
+      withBody(call, AmendGateRequest, (body) => respond(amendGate(call.deps, call.origin, param(call, 'gate'), body), (v) => ({ gate: gateAnswer(call, v.gate) }))),
+  },
+  {
+    method: 'POST',
+    pattern: '/v1/gates/:gate/cancel',
+    handle: (call) =>
+      withBody(call, CancelGateRequest, (body) =>
+        respond(cancelGate(call.deps, call.origin, param(call, 'gate'), { reason: body.reason, via: 'api' }), (v) => ({ gate: gateAnswer(call, v.gate), changed: v.changed })),
+      ),
+  },
   {
     method: 'POST',
     pattern: '/v1/goals/:goal/gates',

@@ -9,6 +9,7 @@ import * as m0007 from './0007_post_started.js';
 import * as m0008 from './0008_lanes.js';
 import * as m0009 from './0009_spend_of_evidence.js';
 import * as m0010 from './0010_gate_read_indexes.js';
+import * as m0011 from './0011_gate_authority.js';
 import * as m0013 from './0013_security.js';
 
 /** Every migration, by name; names sort in the order they run. Append new files here, never edit old ones. */
@@ -23,5 +24,6 @@ export const MIGRATIONS: Readonly<Record<string, Migration>> = {
   '0008_lanes': m0008,
   '0009_spend_of_evidence': m0009,
   '0010_gate_read_indexes': m0010,
+  '0011_gate_authority': m0011,
   '0013_security': m0013,
 };

@@ -20,9 +20,10 @@ beforeAll(async () => {
 afterAll(() => server.close());
 
 describe('board pages', () => {
-  it('puts pending gates under Needs you, with the board card of every goal', async () => {
+  it('puts pending gates and open user actions under Needs you, with the board card of every goal', async () => {
     const page = (await getPage(server.url, '/')).text;
-    expect(page).toMatch(/<h2 id="needs-you">Needs you <span class="count">1<\/span><\/h2>/);
+    expect(page).toMatch(/<h2 id="needs-you">Needs you <span class="count">2<\/span><\/h2>/);
+    expect(page).toContain('Pick the launch date');
     expect(page).toContain('data-key="gate:' + gateId + '"');
     expect(page).toContain('data-key="goal:demo"');
     expect(page).toContain(`href="/gates/${gateId}"`);
