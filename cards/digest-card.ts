@@ -49,6 +49,11 @@ export interface DigestView {
   /** Gates a standing grant approved automatically since the last digest, each citing its grant. */
   readonly grantApprovals?: readonly { gateId: string; grantId: string; question: string; citation: string }[];
   readonly progress: DigestProgress;
+  /**
+   * The ledger head when the digest was built. Posted to the channel, where the database owner cannot rewrite
+   * it, so `loopx audit verify --head <seq>:<hash>` can later prove the ledger up to it was not rewritten.
+   */
+  readonly ledgerHead?: { readonly seq: number; readonly hash: string } | null;
 }
 
 /** How much a digest shows before it says "and N more". */
@@ -119,6 +124,7 @@ export function digestCard(view: DigestView, limits: DigestLimits = DEFAULT_DIGE
     ...section(`Done since the last digest (${view.done.length})`, view.done.map((t) => ({ text: t.text, tone: 'good' as const })), limits, view.goalId),
     ...section('Stale agents and expired leases', healthItems(view), limits, view.goalId),
     { type: 'text', text: progressText(view.progress) },
+    ...(view.ledgerHead ? [{ type: 'context' as const, text: `Ledger head ${view.ledgerHead.seq}:${view.ledgerHead.hash} (check later: loopx audit verify --head ${view.ledgerHead.seq}:${view.ledgerHead.hash})` }] : []),
   ];
   const asks = [view.needsYou.length > 0 ? `${countText(view.needsYou.length, 'gate')} need you` : '', view.userActions.length > 0 ? userActionsText(view.userActions.length) : ''];
   const headline = asks.filter((a) => a !== '').join(', ') || 'nothing needs you';

@@ -4,6 +4,7 @@ import { decideFromChat, decisionFromButton, UNREADABLE_BUTTON, type ChatDecisio
 import { runChatCommand } from '../../src/app/chat-run.js';
 import type { AppDeps } from '../../src/app/deps.js';
 import type { SlackApp, SlackWebClient } from './bolt.js';
+import { escapeMrkdwn } from './render.js';
 
 /** The callback id of the "reject with a reason" modal. */
 export const REJECT_MODAL = 'loopx_reject';
@@ -39,7 +40,7 @@ function rejectModal(decision: ChatDecision, channel: string | null) {
 /** Tells the clicker alone, through the interaction's `response_url` (works in DMs and channels the bot is not in). */
 type Respond = SlackActionMiddlewareArgs<BlockAction<ButtonAction>>['respond'];
 function tell(respond: Respond, text: string): Promise<unknown> {
-  return respond({ response_type: 'ephemeral', replace_original: false, text });
+  return respond({ response_type: 'ephemeral', replace_original: false, text: escapeMrkdwn(text) });
 }
 
 /** Shown when Slack would not open the reject form (trigger expired, the app lacks a scope): other ways to reject. */
@@ -89,7 +90,8 @@ export function registerSlackHandlers(app: SlackApp, deps: AppDeps, client: Slac
   });
 
   app.command('/loopx', async ({ ack, command }: SlackCommandMiddlewareArgs & AllMiddlewareArgs) => {
-    const reply = runChatCommand(deps, identityOf(command.team_id, command.user_id), command.text ?? '', `slack:${command.trigger_id}`);
-    await ack({ response_type: 'ephemeral', text: reply.text });
+    const reply = runChatCommand(deps, identityOf(command.team_id, command.user_id), command.text ?? '', `slack:${command.trigger_id}`, command.channel_id);
+    // Replies are plain text that may quote agent-written titles and questions: escaped so none becomes a ping or a link.
+    await ack({ response_type: 'ephemeral', text: escapeMrkdwn(reply.text) });
   });
 }

@@ -1,7 +1,6 @@
 import type { KernelError } from '../kernel/errors.js';
 import { alreadyDecided, decideGateAttempt, gateExpired, lapsedState, type DecisionEffect } from '../kernel/gate-decision.js';
 import { isOpenGate, type Gate, type GateChoice, type GateState } from '../kernel/gate.js';
-import { requirePublicSafe } from '../kernel/public-safe.js';
 import { ok, type Result } from '../kernel/result.js';
 import type { Origin } from '../kernel/vocabulary.js';
 import { insertVote, transitionGate } from '../store/gates.js';
@@ -54,7 +53,6 @@ export function decideGate(deps: AppDeps, origin: WriteOrigin, gateId: string, i
       const who = ctx.actor.kind === 'agent' ? 'Agents never decide gates' : `${ctx.actor.kind}:${ctx.actor.id} is not a known person`;
       return refuse(ctx, gate.id, gate.goalId, input, { code: 'not_authorised_to_decide', message: `${who}; a linked owner or approver must decide (CLI: --as <person>).`, details: { gate_id: gate.id } });
     }
-    if (input.reason !== undefined) must(requirePublicSafe({ reason: input.reason }));
     requireGrantLifetime(input.grantExpiresInSeconds);
     const decidedByName = gate.decision ? (findPerson(ctx.store, gate.decision.by)?.name ?? null) : null;
     const attempt = { personId: person.id, choice: input.choice, revision: input.revision, reason: input.reason ?? null, until: input.until ?? null, option: optionOf(gate, input), via: input.via, approvers: approversOf(ctx.store, gate), now: ctx.now };

@@ -2,7 +2,6 @@ import { agentMayChooseScope, parseDecisionScope, type DecisionScope } from '../
 import { fail, type KernelError } from '../kernel/errors.js';
 import { requireGoalOpenForWork } from '../kernel/goal.js';
 import { isOpenGate, resolveGateScope, sameBlocks, sameQuestion, type Gate, type GateBlocks, type GateRisk, type OnExpire } from '../kernel/gate.js';
-import { requirePublicSafe } from '../kernel/public-safe.js';
 import { ok, type Result } from '../kernel/result.js';
 import type { Origin } from '../kernel/vocabulary.js';
 import { listAgents } from '../store/agents.js';
@@ -126,7 +125,6 @@ export function askGate(deps: AppDeps, origin: WriteOrigin, goalId: string, inpu
     const goal = must(requireGoal(ctx.store, goalId));
     must(requireGoalAccess(ctx.store, ctx.actor, goalId));
     if (ctx.actor.kind === 'agent') must(requireGoalOpenForWork(goal));
-    must(requirePublicSafe({ question: input.question, context: input.context, options: input.options?.join('\n') }));
     if (input.decisionScope !== undefined) requireScopeFor(ctx, must(parseDecisionScope(input.decisionScope)), input.decisionScope);
     const blocks = validateBlocks(ctx, goalId, input);
     const existing = openGatesFor(ctx.store, goalId).find((g) => sameQuestion(g.question, input.question) && sameBlocks(g.blocks, blocks));
@@ -157,7 +155,6 @@ export function amendGate(
     const gate = must(requireGate(ctx, gateId));
     requireAskerOrOperator(ctx, gate);
     if (!isOpenGate(gate)) return fail('gate_not_pending', `Gate ${gate.id} is ${gate.state}; ask a new question instead.`, { gate_id: gate.id, state: gate.state });
-    must(requirePublicSafe({ question: change.question, context: change.context, options: change.options?.join('\n') }));
     if (change.options !== undefined) requireOptionsFit(change.options, gate.policy.quorum);
     const columns = {
       ...(change.question !== undefined ? { question: change.question.trim() } : {}),

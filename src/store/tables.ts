@@ -2,6 +2,25 @@ import type { GeneratedAlways } from 'kysely';
 import type { GateTable, GateVoteTable, GateGrantTable, QuotaPolicyTable, QuotaLedgerTable, TurnTable } from './tables-gates.js';
 import type { JobRunTable, AgentStaleFlagTable, BindingTable, ProjectionTable, OutboxTable, ProjectorCursorTable, InboundDedupeTable, WebLoginTokenTable, WebSessionTable, ServerTable, ServeLeaseTable } from './tables-chat.js';
 
+/** Agent request signatures already accepted, kept until their replay window ends. */
+export interface SeenSignatureTable {
+  signature: string;
+  agent_id: string;
+  expires_at: string;
+}
+
+/** Facts about the ledger itself (`keyed_from`: the first keyed seq, and its MAC). */
+export interface LedgerMetaTable {
+  name: string;
+  value: string;
+}
+
+/** The writability probe's one row. */
+export interface StorageProbeTable {
+  id: number;
+  at: string;
+}
+
 /** Goals: the unit of work, quota and one Kanban card. */
 export interface GoalTable {
   id: string;
@@ -163,4 +182,7 @@ export interface Tables {
   agent_stale_flags: AgentStaleFlagTable;
   servers: ServerTable;
   serve_leases: ServeLeaseTable;
+  seen_signatures: SeenSignatureTable;
+  ledger_meta: LedgerMetaTable;
+  storage_probe: StorageProbeTable;
 }

@@ -88,7 +88,7 @@ describe('Slack clicks on gate cards', () => {
     await postSlack(harness.url, blockAction('USTRANGER', button('approve')), app.clock);
     await harness.settle();
     expect(findGate(app.deps.store, gate.id)?.state).toBe('pending');
-    expect(ephemerals()).toEqual([{ user: 'USTRANGER', text: expect.stringContaining(`loopx person link <person> --slack ${TEAM}:USTRANGER`) }]);
+    expect(ephemerals()).toEqual([{ user: 'USTRANGER', text: expect.stringContaining(`loopx person link &lt;person&gt; --slack ${TEAM}:USTRANGER`) }]);
     expect(listEvents(app.deps.store).filter((e) => e.type === 'gate.decision_refused')).toHaveLength(1);
   });
 
