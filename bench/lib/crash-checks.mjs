@@ -2,6 +2,7 @@
 import Database from 'better-sqlite3';
 import { openStore } from '../../dist/src/store/db.js';
 import { verifyChain } from '../../dist/src/store/events.js';
+import { openLedger } from '../../dist/src/store/ledger-key.js';
 
 function eventIdCounts(db) {
   const counts = new Map();
@@ -36,6 +37,8 @@ export function checkDatabase(path, acked, sent) {
   if (duplicated > 0) problems.push(`${duplicated} duplicate evidence rows`);
   if (ghosts > 0) problems.push(`${ghosts} rows for events no client sent`);
   const store = openStore({ path });
+  // The keyed rows verify only with the ledger key (the <db>.ledger-key file the server made).
+  openLedger(store, process.env.LOOPX_LEDGER_KEY, { create: false });
   const chain = verifyChain(store);
   store.close();
   if (!chain.ok) problems.push(`ledger chain: ${chain.problems.slice(0, 3).map((p) => `seq ${p.seq} ${p.problem}`).join('; ')}`);
