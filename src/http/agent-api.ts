@@ -3,7 +3,8 @@ import { IdempotencyKey } from '../contract/requests.js';
 import { kernelError } from '../kernel/errors.js';
 import { authenticateAgent } from './agent-auth.js';
 import { errorResponse } from './errors.js';
-import type { HttpHandler } from './types.js';
+import type { Actor } from '../app/actor.js';
+import type { HttpHandler, HttpRequest, HttpResponse } from './types.js';
 import { evidenceRoutes } from './v1/evidence.js';
 import { gateRoutes } from './v1/gates.js';
 import type { Route } from './v1/route.js';
@@ -27,6 +28,36 @@ function compile(route: Route): CompiledRoute {
 
 /** Every endpoint of the agent API. */
 export const AGENT_ROUTES: readonly Route[] = [...todoRoutes, ...todoChangeRoutes, ...evidenceRoutes, ...gateRoutes];
+
+/** One agent API call made in process (the MCP tools): the route, query and JSON body it would carry over HTTP. */
+export interface InProcessCall {
+  readonly method: 'GET' | 'POST';
+  readonly path: string;
+  readonly query?: Readonly<Record<string, string>>;
+  readonly body?: unknown;
+  readonly idempotencyKey?: string | undefined;
+}
+
+/**
+ * Runs one `/v1` call for an already authenticated agent, through exactly the route an HTTP request would take:
+ * the same zod schemas, use cases, rules and typed errors (MCP tools are thin over it).
+ */
+export async function callAsAgent(deps: AppDeps, actor: Actor, call: InProcessCall, routes: readonly Route[] = AGENT_ROUTES): Promise<HttpResponse> {
+  const hit = routes.map(compile).flatMap((c) => {
+    const match = c.route.method === call.method ? c.regex.exec(call.path) : null;
+    return match ? [{ c, match }] : [];
+  })[0];
+  if (!hit) return errorResponse(kernelError('not_found', `No endpoint ${call.method} ${call.path}.`));
+  const request: HttpRequest = {
+    method: call.method,
+    path: call.path,
+    query: new URLSearchParams(call.query ?? {}),
+    headers: { 'content-type': 'application/json' },
+    body: Buffer.from(call.method === 'POST' ? JSON.stringify(call.body ?? {}) : ''),
+  };
+  const params = Object.fromEntries(hit.c.names.map((name, i) => [name, hit.match[i + 1] ?? '']));
+  return hit.c.route.handle({ deps, request, params, actor, origin: { actor, idempotencyKey: call.idempotencyKey ?? null } });
+}
 
 /**
  * The `/v1` agent API as one handler: route (404/405) → authenticate (401) → idempotency key → endpoint.
