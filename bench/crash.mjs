@@ -3,7 +3,10 @@
 // evidence and ask gates, retrying with their Idempotency-Key; after every kill, check the database before
 // restarting it. The server projects cards to a Slack Web API stub that outlives the kills: every card must be
 // posted once, never twice, and at the end show a fresh render (bench/lib/crash-projection.mjs).
-// Usage: node bench/crash.mjs [--kills 50] [--clients 16] [--synchronous FULL|NORMAL] [--drain 180]
+// Several servers share the database (`--servers 2`, the default): clients write to any of them, each kill takes
+// one at random (the sender or a standby) while the others go on, so a lapsed sender lease and lapsed outbox
+// claims are exercised too; the server that takes over must neither lose nor repeat a card.
+// Usage: node bench/crash.mjs [--kills 50] [--servers 2] [--clients 16] [--synchronous FULL|NORMAL] [--drain 180]
 import { randomUUID } from 'node:crypto';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
@@ -14,6 +17,7 @@ import { percentile, scratchDir, seedAgent, startServe, stop } from './lib/loopx
 const { values } = parseArgs({
   options: {
     kills: { type: 'string', default: '50' },
+    servers: { type: 'string', default: '2' },
     clients: { type: 'string', default: '16' },
     synchronous: { type: 'string', default: 'FULL' },
     drain: { type: 'string', default: '180' },
@@ -21,18 +25,22 @@ const { values } = parseArgs({
 });
 const kills = Number(values.kills);
 const dir = scratchDir('crash');
-const database = { LOOPX_DB: join(dir, 'loopx.db'), LOOPX_SYNCHRONOUS: values.synchronous };
+// A short sender lease, so a killed sender is replaced within a few seconds.
+const database = { LOOPX_DB: join(dir, 'loopx.db'), LOOPX_SYNCHRONOUS: values.synchronous, LOOPX_SENDER_LEASE_SECONDS: '2' };
 const token = seedAgent(database, { goalId: 'crash' });
 const { env, stub } = await startCrashProjection(database, 'crash');
 
 /** Client-side truth per kind of write: which ids were acknowledged, and how often each was sent. */
 const evidence = { acked: new Set(), attempts: new Map() };
 const gates = { acked: new Set(), attempts: new Map() };
-let url = '';
+/** The live servers; each write goes to one of them at random. */
+const serves = [];
 let running = true;
 let failedAttempts = 0;
 
 async function postOnce(path, id, body) {
+  const url = serves[Math.floor(Math.random() * serves.length)]?.url;
+  if (!url) throw new Error('no server is up');
   const response = await fetch(`${url}${path}`, {
     method: 'POST',
     headers: { 'content-type': 'application/json', authorization: `Bearer ${token}`, 'idempotency-key': id },
@@ -78,27 +86,33 @@ function report(when, found) {
     problems.push(`${when}: ${problem}`);
   }
 }
-let serve = await startServe(env);
-url = serve.url;
-readyTimes.push(serve.readyMs);
-const clients = [...Array.from({ length: Number(values.clients) }, () => client(postEvidence, evidence)), client(askGate, gates), client(askGate, gates)];
+for (let i = 0; i < Number(values.servers); i += 1) {
+  const serve = await startServe(env);
+  serves.push(serve);
+  readyTimes.push(serve.readyMs);
+}
+// Every gate is a new post, and one Slack channel takes about 45 posts a minute: the askers pause so the cards
+// stay within what the channel can show before the drain deadline, however long the servers stay up.
+const clients = [...Array.from({ length: Number(values.clients) }, () => client(postEvidence, evidence)), client(askGate, gates, 3_000), client(askGate, gates, 3_000)];
 let lastCheck;
 for (let kill = 1; kill <= kills; kill += 1) {
   await new Promise((r) => setTimeout(r, 100 + Math.random() * 400));
   const ackedBeforeKill = new Set(evidence.acked);
-  await stop(serve.child, 'SIGKILL');
+  const [victim] = serves.splice(Math.floor(Math.random() * serves.length), 1);
+  await stop(victim.child, 'SIGKILL');
+  // Checked while any other server keeps writing: acknowledged rows are there once, no card is visible twice.
   lastCheck = checkDatabase(env.LOOPX_DB, ackedBeforeKill, evidence.attempts);
   const cards = checkCards(env.LOOPX_DB, stub);
   report(`after kill ${kill}`, [...lastCheck.problems, ...cards.problems]);
-  serve = await startServe(env);
-  url = serve.url;
+  const serve = await startServe(env);
+  serves.push(serve);
   readyTimes.push(serve.readyMs);
   if (kill % 10 === 0 || kill === kills) console.log(`kill ${kill}/${kills}: ${evidence.acked.size} acked, ${lastCheck.rows} rows, ${cards.cards} cards, ${problems.length} problems`);
 }
 running = false;
 await Promise.all(clients);
 const drainMs = await waitForDrain(env.LOOPX_DB, Number(values.drain) * 1000);
-await stop(serve.child, 'SIGTERM');
+for (const serve of serves) await stop(serve.child, 'SIGTERM');
 await stub.close();
 const final = checkDatabase(env.LOOPX_DB, evidence.acked, evidence.attempts);
 const finalCards = checkCards(env.LOOPX_DB, stub, { final: true });
@@ -110,6 +124,7 @@ report('final', [...final.problems, ...finalCards.problems]);
 const retried = [...evidence.attempts.values()].filter((n) => n > 1).length;
 console.log(JSON.stringify({
   kills,
+  servers: Number(values.servers),
   synchronous: values.synchronous,
   acked: evidence.acked.size,
   evidence_rows: final.rows,

@@ -24,7 +24,7 @@ function needsYouBlocks(view: BoardView): CardBlock[] {
   for (const gate of shown) {
     const risk = gate.risk === 'normal' ? '' : ` · ${gate.risk} risk`;
     blocks.push({ type: 'text', text: `${clip(gate.question, 280)}\nasked by ${gate.askedBy}${risk} · ${gate.id}`, tone: RISK_TONE[gate.risk] });
-    blocks.push({ type: 'actions', buttons: gateButtons(gate.id, gate.revision, BOARD_CHOICES) });
+    blocks.push({ type: 'actions', buttons: gateButtons(gate.id, gate.revision, BOARD_CHOICES, gate.options) });
   }
   const hidden = view.needsYouTotal - shown.length;
   if (hidden > 0) blocks.push({ type: 'context', text: `and ${hidden} more pending gate(s): /loopx gates lists them all.` });

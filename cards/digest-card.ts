@@ -12,6 +12,8 @@ export interface DigestGate {
   readonly question: string;
   readonly askedAt: string;
   readonly waitingOn: readonly string[];
+  /** The choices a gate asked with options offers (one approve button each). */
+  readonly options?: readonly string[];
 }
 
 /** Spend and progress since the last digest. */
@@ -47,6 +49,11 @@ export interface DigestView {
   /** Gates a standing grant approved automatically since the last digest, each citing its grant. */
   readonly grantApprovals?: readonly { gateId: string; grantId: string; question: string; citation: string }[];
   readonly progress: DigestProgress;
+  /**
+   * The ledger head when the digest was built. Posted to the channel, where the database owner cannot rewrite
+   * it, so `loopx audit verify --head <seq>:<hash>` can later prove the ledger up to it was not rewritten.
+   */
+  readonly ledgerHead?: { readonly seq: number; readonly hash: string } | null;
 }
 
 /** How much a digest shows before it says "and N more". */
@@ -79,7 +86,7 @@ function needsYouBlocks(view: DigestView, limits: DigestLimits): CardBlock[] {
     { type: 'text', text: `Needs you (${total}), oldest first:` },
     ...shown.flatMap((g): CardBlock[] => [
       { type: 'text', text: `${g.question} (waiting ${elapsedText(g.askedAt, view.at)} on ${namesText(g.waitingOn)})`, tone: 'warning' },
-      { type: 'actions', buttons: gateButtons(g.gateId, g.revision, ['approve', 'reject']) },
+      { type: 'actions', buttons: gateButtons(g.gateId, g.revision, ['approve', 'reject'], g.options) },
     ]),
     ...userActionBlocks(actions),
     ...(more > 0 ? [{ type: 'context' as const, text: `and ${more} more: run \`loopx status ${view.goalId}\` for the full list.` }] : []),
@@ -117,6 +124,7 @@ export function digestCard(view: DigestView, limits: DigestLimits = DEFAULT_DIGE
     ...section(`Done since the last digest (${view.done.length})`, view.done.map((t) => ({ text: t.text, tone: 'good' as const })), limits, view.goalId),
     ...section('Stale agents and expired leases', healthItems(view), limits, view.goalId),
     { type: 'text', text: progressText(view.progress) },
+    ...(view.ledgerHead ? [{ type: 'context' as const, text: `Ledger head ${view.ledgerHead.seq}:${view.ledgerHead.hash} (check later: loopx audit verify --head ${view.ledgerHead.seq}:${view.ledgerHead.hash})` }] : []),
   ];
   const asks = [view.needsYou.length > 0 ? `${countText(view.needsYou.length, 'gate')} need you` : '', view.userActions.length > 0 ? userActionsText(view.userActions.length) : ''];
   const headline = asks.filter((a) => a !== '').join(', ') || 'nothing needs you';

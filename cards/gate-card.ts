@@ -20,14 +20,20 @@ const OUTCOME_TONE: Readonly<Record<GateDecisionView['outcome'], Tone>> = {
 
 const RISK_TONE: Readonly<Record<GateView['risk'], Tone>> = { low: 'normal', normal: 'normal', high: 'danger' };
 
-/** The buttons of a pending gate: each carries only {version, gate id, revision, choice}. */
-export function gateButtons(gateId: string, revision: number, choices: readonly GateChoice[]): CardButton[] {
-  return choices.map((choice) => ({ ...BUTTON_LOOK[choice], action: { v: 1, gate: gateId, rev: revision, choice } }));
+/**
+ * The buttons of a pending gate: each carries only {version, gate id, revision, choice}. A gate asked with options
+ * gets one approve button per option (labelled with it, carrying its index) instead of a plain Approve.
+ */
+export function gateButtons(gateId: string, revision: number, choices: readonly GateChoice[], options: readonly string[] = []): CardButton[] {
+  return choices.flatMap((choice): CardButton[] => {
+    if (choice !== 'approve' || options.length === 0) return [{ ...BUTTON_LOOK[choice], action: { v: 1, gate: gateId, rev: revision, choice } }];
+    return options.map((option, opt) => ({ label: option, style: 'primary', action: { v: 1, gate: gateId, rev: revision, choice, opt } }));
+  });
 }
 
 /** "Approved by Ana · 14:02 (Asia/Shanghai) · via Slack": the outcome line, from the recorded decision. */
 export function outcomeLine(decision: GateDecisionView, timezone: string): string {
-  const by = decision.by ? ` by ${decision.by}` : '';
+  const by = `${decision.option ? ` "${decision.option}"` : ''}${decision.by ? ` by ${decision.by}` : ''}`;
   const until = decision.until ? ` until ${dateTime(decision.until, timezone)}` : '';
   return `${capitalise(decision.outcome)}${by}${until} · ${clockTime(decision.at, timezone)} · via ${capitalise(decision.via)}`;
 }
@@ -35,6 +41,7 @@ export function outcomeLine(decision: GateDecisionView, timezone: string): strin
 function bodyBlocks(view: GateView): CardBlock[] {
   const blocks: CardBlock[] = [{ type: 'header', text: view.question, status: view.state, tone: RISK_TONE[view.risk] }];
   if (view.context) blocks.push({ type: 'text', text: view.context });
+  if (view.options && view.options.length > 0) blocks.push({ type: 'text', text: `Options: ${view.options.join(' · ')}` });
   blocks.push({
     type: 'fields',
     fields: [
@@ -46,7 +53,14 @@ function bodyBlocks(view: GateView): CardBlock[] {
     ],
   });
   blocks.push({ type: 'text', text: `Approve: ${view.onApprove}\nReject: ${view.onReject}`, tone: 'muted' });
+  if (view.approvals && view.state === 'pending') blocks.push({ type: 'text', text: approvalsLine(view.approvals) });
   return blocks;
+}
+
+/** "1 of 2 approvals (Bob)": a quorum gate's progress, by name. */
+export function approvalsLine(approvals: NonNullable<GateView['approvals']>): string {
+  const names = approvals.names.length > 0 ? ` (${approvals.names.join(', ')})` : '';
+  return `${approvals.names.length} of ${approvals.needed} approvals${names}`;
 }
 
 function fallbackText(view: GateView): string {
@@ -61,7 +75,7 @@ function fallbackText(view: GateView): string {
 export function gateCard(view: GateView): Card {
   const blocks = bodyBlocks(view);
   if (view.state === 'pending' || view.decision === null) {
-    blocks.push({ type: 'actions', buttons: gateButtons(view.id, view.revision, view.choices) });
+    blocks.push({ type: 'actions', buttons: gateButtons(view.id, view.revision, view.choices, view.options) });
   } else {
     blocks.push({ type: 'outcome', text: outcomeLine(view.decision, view.timezone), tone: OUTCOME_TONE[view.decision.outcome] });
     if (view.decision.reason) blocks.push({ type: 'text', text: `Reason: ${view.decision.reason}` });

@@ -13,6 +13,8 @@ export interface PendingGateSummary {
   /** Display name of who asked (agent id or person name). */
   readonly askedBy: string;
   readonly createdAt: string;
+  /** The choices a gate asked with options offers (one approve button each). */
+  readonly options?: readonly string[];
 }
 
 /** An open user action (a to-do for a person) as "Needs you" shows it, with a Done button. */
@@ -67,6 +69,8 @@ export interface GateDecisionView {
   readonly reason: string | null;
   /** For a deferral: when the gate comes back. */
   readonly until: string | null;
+  /** The option an approval chose. */
+  readonly option?: string | null;
 }
 
 /** Everything a gate card shows. */
@@ -90,6 +94,10 @@ export interface GateView {
   readonly timezone: string;
   /** The choices offered as buttons while pending. */
   readonly choices: readonly GateChoice[];
+  /** A quorum gate's approvals so far on this revision, by name ("1 of 2 approvals (Bob)"); null without a quorum. */
+  readonly approvals?: { readonly names: readonly string[]; readonly needed: number } | null;
+  /** The choices a gate asked with options offers (one approve button each). */
+  readonly options?: readonly string[];
   /** The standing grant that approved this gate automatically, cited on the card. */
   readonly grantId?: string | null;
 }

@@ -7,21 +7,25 @@ import { startScheduler } from '../jobs/schedule.js';
 import { createAppDeps } from './app/index.js';
 import { startExpiryTimer } from './app/gates/expiry-timer.js';
 import { createJobDeps } from './app/job-deps.js';
+import { createChangeSignal } from './app/serve/change-signal.js';
+import { createPresence, describeServers, serversSummary } from './app/serve/presence.js';
 import type { AppDeps, Clock, Logger } from './app/deps.js';
 import { boardUrl, ConfigError, type Config } from './config.js';
-import { createBoardSource, createGateSource, createProjectionEngine, defaultBoardExtras, type CardSource, type ProjectionEngine } from './app/projection/index.js';
+import { createBoardSource, createGateSource, createProjectionEngine, defaultBoardExtras, type CardSource, type ProjectionEngine, type ProjectionOptions } from './app/projection/index.js';
 import type { ChatSurface } from './app/surface.js';
 import type { Mount } from './http/serve.js';
 import { startLoopxServer } from './server.js';
 import { openStore } from './store/db.js';
+import { LedgerKeyError } from './store/ledger-key.js';
 import { runMigrations } from './store/migrate.js';
 
 /** Opens the database, runs pending migrations and builds the app: the one place that wires the store. */
 export async function openApp(config: Config, options: { clock?: Clock; logger?: Logger } = {}): Promise<AppDeps> {
   const store = openStore({ path: config.LOOPX_DB, synchronous: config.LOOPX_SYNCHRONOUS });
-  const migrated = await runMigrations(store);
+  const migrated = await runMigrations(store, { ledgerKey: config.LOOPX_LEDGER_KEY });
   if (migrated.error) {
     store.close();
+    if (migrated.error instanceof LedgerKeyError) throw new ConfigError(migrated.error.message);
     throw new ConfigError(`Database migration failed (${String(migrated.error)}). Check LOOPX_DB points at a LoopX database you can write.`);
   }
   return createAppDeps(store, options);
@@ -33,6 +37,8 @@ export interface RunningServer {
   readonly port: number;
   /** The base URL people open (the web board lives at `/`). */
   readonly url: string;
+  /** How many servers share the database and which one sends cards and runs jobs, in words. */
+  servers(): string;
   stop(): Promise<void>;
 }
 
@@ -79,12 +85,12 @@ export function chatCardSources(config: Config): { readonly base: string; readon
 }
 
 /** Builds the chat surfaces that have credentials, and the projection engine that keeps their cards current. */
-export async function openChat(deps: AppDeps, config: Config): Promise<ChatRuntime> {
+export async function openChat(deps: AppDeps, config: Config, role: Pick<ProjectionOptions, 'identity' | 'maySend'> = {}): Promise<ChatRuntime> {
   const { base, sources } = chatCardSources(config);
   const slack = await openSlack(deps, config, base);
   const lark = await openLark(deps, config, sources);
   const surfaces = [slack?.surface, lark?.surface].filter((s): s is ChatSurface => s !== undefined);
-  const engine = surfaces.length > 0 ? createProjectionEngine(deps, { surfaces, sources }) : null;
+  const engine = surfaces.length > 0 ? createProjectionEngine(deps, { surfaces, sources, ...role }) : null;
   return {
     surfaces,
     mounts: [...(slack?.mounts ?? []), ...(lark?.mounts ?? [])],
@@ -108,22 +114,36 @@ export async function openChat(deps: AppDeps, config: Config): Promise<ChatRunti
  * Starts the one HTTP server with every surface mounted (the web board last, at `/`), the chat surfaces with
  * their projection engine, the heartbeat and digest scheduler, whose first tick catches up downtime, and the gate
  * expiry timer, which fires each expiry at its due time (and catches up at once).
+ * Several servers may share one database: each serves the agent API and the web board and follows every
+ * commit (the change signal); the one holding the sender role (`presence`) also sends cards and runs jobs. The
+ * expiry timer runs in each (a sweep is one transaction that finds nothing left to do the second time).
  */
 export async function serveApp(deps: AppDeps, config: Config): Promise<RunningServer> {
+  const leaseMs = config.LOOPX_SENDER_LEASE_SECONDS * 1000;
+  // Taking the sender role (at start, or from a stopped or crashed server): repair drift once, then send.
+  const presence = createPresence(deps, { leaseMs, onSender: () => (chat.engine?.projector.reconcile(), chat.engine?.kick()) });
+  // Commits by any other process (the CLI, another server) reach the same listeners as this server's own.
+  const signal = createChangeSignal(deps, { onForeignWrite: () => chat.engine?.kick() });
   const web = createWebBoard(deps, config);
-  const chat = await openChat(deps, config);
+  // A crashed sender's row claims lapse after two leases: longer than any platform call it may have had in flight.
+  const chat = await openChat(deps, config, { identity: { owner: presence.id, claimMs: 2 * leaseMs }, maySend: presence.isSender });
   const { server, port } = await startLoopxServer(deps, config, { mounts: [...chat.mounts, web.mount], rawMounts: [web.rawMount] });
   await chat.start();
-  const scheduler = startScheduler(createJobDeps(deps));
+  presence.start(boardUrl(config, port));
+  signal.start();
+  const scheduler = startScheduler(createJobDeps(deps), { mayRun: presence.isSender });
   const expiry = startExpiryTimer(deps);
   return {
     server,
     port,
     url: boardUrl(config, port),
+    servers: () => describeServers(serversSummary(deps, deps.clock.now(), leaseMs), presence.id),
     stop: async () => {
+      signal.stop();
       expiry.stop();
       await scheduler.stop();
       await chat.stop();
+      presence.stop();
       await new Promise<void>((resolve) => {
         web.close();
         server.close(() => resolve());

@@ -26,6 +26,8 @@ export function buttonValue(action: CardAction): Record<string, string> {
 const TONE_COLOR: Readonly<Record<Tone, string>> = { normal: 'default', muted: 'grey', good: 'green', warning: 'orange', danger: 'red' };
 /** Header colour template per tone. */
 export const TONE_TEMPLATE: Readonly<Record<Tone, string>> = { normal: 'blue', muted: 'grey', good: 'green', warning: 'orange', danger: 'red' };
+/** Text tag colour per tone: JSON 2.0 tags have no `grey`, their grey is `neutral`. */
+export const TONE_TAG: Readonly<Record<Tone, string>> = { normal: 'blue', muted: 'neutral', good: 'green', warning: 'orange', danger: 'red' };
 
 /** Cuts text to `max` characters (by code point), marking the cut. */
 export function clip(text: string, max: number): string {
@@ -84,8 +86,9 @@ export function buttonRows(buttons: readonly LarkElement[]): LarkElement[] {
 }
 
 /**
- * The reject form: a required reason and a submit button carrying the same gate, revision and choice.
- * Lark has no modal; the form replaces the clicked card until the reason is sent.
+ * The reject form: a required reason and a Reject submit button carrying the gate, revision and choice. Lark has
+ * no modal, and a card answered to a click replaces the shared card for the whole chat, so the form is always
+ * part of the card: what one person types stays in their client until they press Reject.
  */
 export function rejectForm(reject: CardButton): LarkElement {
   return {
@@ -93,25 +96,19 @@ export function rejectForm(reject: CardButton): LarkElement {
     name: 'loopx_reject',
     elements: [
       { tag: 'input', name: REASON_FIELD, required: true, max_length: 500, placeholder: { tag: 'plain_text', content: 'Why reject? The agent reads this.' } },
-      button({ ...reject, label: 'Send rejection' }, { name: 'loopx_reject_submit', form_action_type: 'submit' }),
+      button(reject, { name: 'loopx_reject_submit', form_action_type: 'submit' }),
     ],
   };
 }
 
-/** Options that change how actions render. */
-export interface ActionOptions {
-  /** Render this gate's reject button as a reason form (the reply to a first Reject click). */
-  readonly rejectFormFor?: string | undefined;
-}
-
-function actions(buttons: readonly CardButton[], options: ActionOptions): LarkElement[] {
-  const form = buttons.find((b) => b.action.choice === 'reject' && b.action.gate === options.rejectFormFor);
+function actions(buttons: readonly CardButton[]): LarkElement[] {
+  const form = buttons.find((b) => b.action.choice === 'reject');
   const plain = buttons.filter((b) => b !== form).map((b) => button(b));
   return [...buttonRows(plain), ...(form ? [rejectForm(form)] : [])];
 }
 
 /** One neutral block → Lark components (a header block is handled by the card header, not here). */
-export function blockToElements(block: CardBlock, budget: RenderBudget, options: ActionOptions): LarkElement[] {
+export function blockToElements(block: CardBlock, budget: RenderBudget): LarkElement[] {
   switch (block.type) {
     case 'header':
       return [];
@@ -124,7 +121,7 @@ export function blockToElements(block: CardBlock, budget: RenderBudget, options:
     case 'list':
       return [label(block.title), ...items(block.items, block.more ?? 0, budget), ...(block.moreLink ? [plainText(`${block.moreLink.label}: ${block.moreLink.url}`, budget, 'muted')] : [])];
     case 'actions':
-      return actions(block.buttons, options);
+      return actions(block.buttons);
     case 'outcome':
       return [{ tag: 'markdown', content: `<font color='${TONE_COLOR[block.tone]}'>**${escapeMarkdown(clip(block.text, budget.maxChars))}**</font>` }];
     case 'context':

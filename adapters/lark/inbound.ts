@@ -43,9 +43,22 @@ export interface LarkInboundOptions {
 export const LARK_STALE_AFTER_MS = 10 * 60 * 1000;
 
 /** A callback answer: a toast, and the clicked card re-rendered when we have it. */
-function callbackAnswer(answer: CommandAnswer, card: Card | null, rejectFormFor?: string): Record<string, unknown> {
+function callbackAnswer(answer: CommandAnswer, card: Card | null): Record<string, unknown> {
   const toast = { type: answer.tone, content: answer.text };
-  return card ? { toast, card: { type: 'raw', data: cardToLark(card, { rejectFormFor }).card } } : { toast };
+  return card ? { toast, card: { type: 'raw', data: cardToLark(card).card } } : { toast };
+}
+
+/** Card callbacks stamp `header.create_time` in microseconds (message events use milliseconds). */
+export function callbackTimeMs(createTime: string | undefined): string | undefined {
+  return createTime === undefined ? undefined : String(Math.floor(Number(createTime) / 1000));
+}
+
+/**
+ * Keeps text we send from mentioning anyone: Lark turns `<at user_id="all"></at>` in a text message into @all, so
+ * a zero-width space after `<` leaves any such markup in agent-written text as plain characters.
+ */
+export function escapeLarkText(text: string): string {
+  return text.replace(/<(\/?at\b)/gi, '<\u200b$1');
 }
 
 function reasonOf(formValue: Record<string, unknown> | undefined): string | null {
@@ -61,7 +74,7 @@ export function commandTextOf(text: string, mentionKeys: readonly string[]): str
 /**
  * Card callbacks and text messages, the same whether they came over the long connection or `/lark/events`:
  * dedupe by event id, drop stale commands, resolve `tenant:open_id`, run the shared command path, and answer
- * within Lark's 3 s with a toast and the card as it is now.
+ * within Lark's 3 s with a toast and the card as it is now (a text command's reply is sent after the answer).
  */
 export function createLarkEventHandlers(options: LarkInboundOptions): LarkEventHandlers {
   const { port, logger } = options;
@@ -74,18 +87,25 @@ export function createLarkEventHandlers(options: LarkInboundOptions): LarkEventH
     if (event.event_id !== undefined && !port.acceptEvent(event.event_id)) return {};
     const { open_message_id: messageId, open_chat_id: chatId } = event.context ?? {};
     const current = () => (messageId && chatId ? port.cardOfMessage({ destination: chatId, messageId }) : null);
-    if (isStale(event.create_time)) return callbackAnswer({ tone: 'warning', text: 'This click arrived too late to act on; the card shows the current state.' }, current());
+    if (isStale(callbackTimeMs(event.create_time))) return callbackAnswer({ tone: 'warning', text: 'This click arrived too late to act on; the card shows the current state.' }, current());
     const value = event.action.value?.loopx;
     const action = decodeCardAction(value);
     if (typeof value !== 'string' || !action) return callbackAnswer({ tone: 'error', text: 'This button is not a LoopX button, or it is from an old card.' }, current());
     const reason = reasonOf(event.action.form_value);
     if (action.choice === 'reject' && reason === null) {
-      // Lark has no modal: the answer swaps the clicked card for one with a reason form in place of Reject.
-      return callbackAnswer({ tone: 'info', text: 'Say why you reject: the agent reads the reason.' }, current(), action.gate);
+      // A toast only: answering with a card would replace the shared card for everyone in the chat.
+      return callbackAnswer({ tone: 'info', text: 'Type why you reject in the field next to Reject, then press Reject: the agent reads the reason.' }, null);
     }
     const tenant = event.operator.tenant_key ?? event.tenant_key ?? '';
     const answer = port.click({ identity: `${tenant}:${event.operator.open_id}`, value, reason, eventId: event.event_id ?? null });
     return callbackAnswer(answer, current());
+  }
+
+  /** Replies after the event is answered (Lark wants the answer within 3 s and re-pushes otherwise). */
+  function replyLater(chatId: string, messageId: string, text: string): void {
+    setImmediate(() => {
+      options.reply(chatId, messageId, escapeLarkText(text)).catch((error: unknown) => logger.warn({ surface: 'lark', chat: chatId, error: String(error) }, 'lark reply failed'));
+    });
   }
 
   async function onMessage(raw: Record<string, unknown>): Promise<unknown> {
@@ -106,12 +126,12 @@ export function createLarkEventHandlers(options: LarkInboundOptions): LarkEventH
     if (isStale(message.create_time)) {
       logger.warn({ surface: 'lark', chat: message.chat_id, message: message.message_id }, 'stale lark command not executed');
       const sentAt = new Date(Number(message.create_time)).toISOString().slice(11, 16);
-      await options.reply(message.chat_id, message.message_id, `I did not run "${text}" from ${sentAt} UTC: it reached me too late. Send it again if you still mean it.`);
+      replyLater(message.chat_id, message.message_id, `I did not run "${text}" from ${sentAt} UTC: it reached me too late. Send it again if you still mean it.`);
       return {};
     }
     const tenant = sender.tenant_key ?? parsed.data.tenant_key ?? '';
     const answer = port.text({ identity: `${tenant}:${sender.sender_id.open_id}`, chatId: message.chat_id, text, messageId: message.message_id });
-    await options.reply(message.chat_id, message.message_id, answer.text);
+    replyLater(message.chat_id, message.message_id, answer.text);
     return {};
   }
 

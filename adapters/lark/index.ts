@@ -59,7 +59,7 @@ export function createLarkCommandPort(deps: AppDeps, sources: readonly CardSourc
     },
     text({ identity: who, chatId, text, messageId }) {
       if (!isBoundDestination(deps, 'lark', chatId)) return { tone: 'info', text: UNBOUND_CHAT };
-      return answerOf(runChatCommand(deps, identity(who), text, `lark:${messageId}`));
+      return answerOf(runChatCommand(deps, identity(who), text, `lark:${messageId}`, chatId));
     },
     cardOfMessage: (ref) => currentCardOfMessage(deps, sources, 'lark', ref),
   };

@@ -1,5 +1,5 @@
 import type { Card, CardBlock, CardButton } from '../../cards/model.js';
-import { blockToElements, clip, plainText, TONE_TEMPLATE, type ActionOptions, type LarkElement, type RenderBudget } from './elements.js';
+import { blockToElements, clip, plainText, TONE_TAG, TONE_TEMPLATE, type LarkElement, type RenderBudget } from './elements.js';
 
 /** The Lark limits the renderer enforces (chatops-platforms.md §3.4). */
 export const LARK_LIMITS = {
@@ -38,7 +38,7 @@ function headerOf(card: Card): LarkElement {
     subtitle: { tag: 'plain_text', content: clip(card.fallbackText, 100) },
     template: TONE_TEMPLATE[block?.tone ?? 'normal'],
   };
-  if (block?.status) header.text_tag_list = [{ tag: 'text_tag', text: { tag: 'plain_text', content: clip(block.status, 20) }, color: TONE_TEMPLATE[block.tone ?? 'normal'] }];
+  if (block?.status) header.text_tag_list = [{ tag: 'text_tag', text: { tag: 'plain_text', content: clip(block.status, 20) }, color: TONE_TAG[block.tone ?? 'normal'] }];
   return header;
 }
 
@@ -64,15 +64,15 @@ function assemble(card: Card, elements: readonly LarkElement[]): Record<string, 
   };
 }
 
-function renderAt(card: Card, budget: RenderBudget, options: ActionOptions): Record<string, unknown> {
-  const elements = card.blocks.flatMap((block) => blockToElements(block, budget, options));
+function renderAt(card: Card, budget: RenderBudget): Record<string, unknown> {
+  const elements = card.blocks.flatMap((block) => blockToElements(block, budget));
   return assemble(card, [...elements, ...textFallbackHint(card, budget)]);
 }
 
 /** The last resort: header, the one-line summary and the buttons; always within every limit. */
-function minimal(card: Card, options: ActionOptions): Record<string, unknown> {
+function minimal(card: Card): Record<string, unknown> {
   const budget = LEVELS[LEVELS.length - 1] ?? { maxItems: 0, maxChars: 200 };
-  const actions = card.blocks.filter((b) => b.type === 'actions').flatMap((b) => blockToElements(b, budget, options));
+  const actions = card.blocks.filter((b) => b.type === 'actions').flatMap((b) => blockToElements(b, budget));
   return assemble(card, [plainText(card.fallbackText, budget), ...actions.slice(0, 4)]);
 }
 
@@ -98,11 +98,11 @@ export function fitsLarkLimits(card: Record<string, unknown>): boolean {
  * Renders a neutral card as a Lark JSON 2.0 interactive card, cutting lists and texts step by step until it
  * fits (30 KB, 200 components); it degrades, it never fails.
  */
-export function cardToLark(card: Card, options: ActionOptions = {}): LarkRender {
+export function cardToLark(card: Card): LarkRender {
   for (const [level, budget] of LEVELS.entries()) {
-    const rendered = renderAt(card, budget, options);
+    const rendered = renderAt(card, budget);
     if (fitsLarkLimits(rendered)) return { card: rendered, content: JSON.stringify(rendered), degradeLevel: level };
   }
-  const rendered = minimal(card, options);
+  const rendered = minimal(card);
   return { card: rendered, content: JSON.stringify(rendered), degradeLevel: LEVELS.length };
 }

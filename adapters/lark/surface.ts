@@ -9,6 +9,9 @@ import type { LarkApi, LarkReply } from './sdk.js';
 const RATE_LIMIT_CODES = new Set([99991400, 230020]);
 /** Token problems the SDK fixes on the next call by fetching a fresh tenant_access_token: retry, don't give up. */
 const TRANSIENT_CODES = new Set([99991663, 99991664, 99991661]);
+/** A JSON 2.0 card takes updates (and clicks) for 14 days; a patch after that answers 230031. */
+export const LARK_UPDATABLE_MS = 14 * 24 * 60 * 60 * 1000;
+const TOO_OLD_TO_PATCH = 230031;
 /** When Lark says "slow down" without a reset header, wait this long. */
 const DEFAULT_RATE_LIMIT_WAIT_MS = 1000;
 
@@ -49,7 +52,10 @@ export function createLarkSurface(api: LarkApi, logger: Logger): ChatSurface {
     },
     async update(ref: MessageRef, card: Card): Promise<SendOutcome> {
       const reply = await api.patchMessage(ref.messageId, cardToLark(card).content);
+      // Past its 14 days a card cannot be patched: post it afresh instead of giving up on it.
+      if (!reply.ok && reply.code === TOO_OLD_TO_PATCH) return { kind: 'gone', reason: `Lark ${TOO_OLD_TO_PATCH}: ${reply.message}` };
       return logged('update', ref.destination, outcomeOf(reply, ref));
     },
+    updatableForMs: LARK_UPDATABLE_MS,
   };
 }

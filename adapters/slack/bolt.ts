@@ -9,6 +9,9 @@ export type SlackWebClient = webApi.WebClient;
 /** A Bolt app, for registering listeners. */
 export type SlackApp = App;
 
+/** A call that has not answered after this long failed (and is retried): it never outlives an outbox claim. */
+const CALL_TIMEOUT_MS = 10_000;
+
 /**
  * A Web API client for the bot token. Its own retries and rate-limit waits are off: the projection engine
  * owns retries and Retry-After, so one stuck call can never block the sender for 30 minutes.
@@ -16,6 +19,7 @@ export type SlackApp = App;
 export function createSlackWebClient(botToken: string, apiUrl?: string): SlackWebClient {
   return new webApi.WebClient(botToken, {
     ...(apiUrl ? { slackApiUrl: apiUrl } : {}),
+    timeout: CALL_TIMEOUT_MS,
     retryConfig: { retries: 0 },
     rejectRateLimitedCalls: true,
     logLevel: LogLevel.ERROR,

@@ -4,6 +4,7 @@ import { decideFromChat, decisionFromButton, UNREADABLE_BUTTON, type ChatDecisio
 import { runChatCommand } from '../../src/app/chat-run.js';
 import type { AppDeps } from '../../src/app/deps.js';
 import type { SlackApp, SlackWebClient } from './bolt.js';
+import { escapeMrkdwn } from './render.js';
 
 /** The callback id of the "reject with a reason" modal. */
 export const REJECT_MODAL = 'loopx_reject';
@@ -36,32 +37,42 @@ function rejectModal(decision: ChatDecision, channel: string | null) {
   };
 }
 
-async function tell(client: SlackWebClient, channel: string | null, user: string, text: string): Promise<void> {
-  if (channel === null) return;
-  await client.chat.postEphemeral({ channel, user, text });
+/** Tells the clicker alone, through the interaction's `response_url` (works in DMs and channels the bot is not in). */
+type Respond = SlackActionMiddlewareArgs<BlockAction<ButtonAction>>['respond'];
+function tell(respond: Respond, text: string): Promise<unknown> {
+  return respond({ response_type: 'ephemeral', replace_original: false, text: escapeMrkdwn(text) });
 }
+
+/** Shown when Slack would not open the reject form (trigger expired, the app lacks a scope): other ways to reject. */
+export const REJECT_FORM_FAILED = 'Slack could not open the reject form. Click Reject again, or reject with `/loopx reject <gate> <reason>` or on the web board.';
 
 /**
  * Registers the listeners: gate buttons, the reject modal and the `/loopx` command. Each acks first (Slack's
  * 3-second rule; the decision itself is one short local transaction), and every refusal is told to the
- * clicker alone. Cards converge through the projection engine, which the decision's commit wakes.
+ * clicker alone through the interaction's `response_url`. Cards converge through the projection engine, which the decision's commit wakes.
  */
 export function registerSlackHandlers(app: SlackApp, deps: AppDeps, client: SlackWebClient): void {
-  app.action<BlockAction<ButtonAction>>(ACTION_PREFIX, async ({ ack, body, action }: SlackActionMiddlewareArgs<BlockAction<ButtonAction>> & AllMiddlewareArgs) => {
+  app.action<BlockAction<ButtonAction>>(ACTION_PREFIX, async ({ ack, body, action, respond }: SlackActionMiddlewareArgs<BlockAction<ButtonAction>> & AllMiddlewareArgs) => {
+    // Ack first: Slack shows an error after 3 s, and a slow or failing views.open must not keep the click unanswered.
+    await ack();
     const channel = body.channel?.id ?? null;
     const decision = decisionFromButton(action.value, deps.clock.now());
     if (!decision) {
-      await ack();
-      return tell(client, channel, body.user.id, UNREADABLE_BUTTON);
+      await tell(respond, UNREADABLE_BUTTON);
+      return;
     }
     if (decision.choice === 'reject') {
-      // trigger_id lives about 3 seconds: open the modal before anything else.
-      await client.views.open({ trigger_id: body.trigger_id, view: rejectModal(decision, channel) as never });
-      return ack();
+      // trigger_id lives about 3 seconds: open the modal next, and say so when it cannot open.
+      try {
+        await client.views.open({ trigger_id: body.trigger_id, view: rejectModal(decision, channel) as never });
+      } catch (error) {
+        deps.logger.warn({ surface: 'slack', gate: decision.gateId, error: String(error) }, 'reject form did not open');
+        await tell(respond, REJECT_FORM_FAILED);
+      }
+      return;
     }
-    await ack();
     const reply = decideFromChat(deps, identityOf(body.team?.id ?? body.user.team_id, body.user.id), decision, `slack:${action.action_ts}:${body.user.id}`);
-    if (!reply.ok) await tell(client, channel, body.user.id, reply.text);
+    if (!reply.ok) await tell(respond, reply.text);
   });
 
   app.view<ViewSubmitAction>(REJECT_MODAL, async ({ ack, body, view }: SlackViewMiddlewareArgs<ViewSubmitAction> & AllMiddlewareArgs) => {
@@ -79,7 +90,8 @@ export function registerSlackHandlers(app: SlackApp, deps: AppDeps, client: Slac
   });
 
   app.command('/loopx', async ({ ack, command }: SlackCommandMiddlewareArgs & AllMiddlewareArgs) => {
-    const reply = runChatCommand(deps, identityOf(command.team_id, command.user_id), command.text ?? '', `slack:${command.trigger_id}`);
-    await ack({ response_type: 'ephemeral', text: reply.text });
+    const reply = runChatCommand(deps, identityOf(command.team_id, command.user_id), command.text ?? '', `slack:${command.trigger_id}`, command.channel_id);
+    // Replies are plain text that may quote agent-written titles and questions: escaped so none becomes a ping or a link.
+    await ack({ response_type: 'ephemeral', text: escapeMrkdwn(reply.text) });
   });
 }

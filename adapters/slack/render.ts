@@ -1,5 +1,6 @@
 import type { Card, CardBlock, CardButton, CardItem, Tone } from '../../cards/model.js';
 import { cardActionName, encodeCardAction } from '../../src/contract/card-action.js';
+import { stripBidi } from '../../src/kernel/public-safe.js';
 import { BLOCK_KIT_LIMITS as L, truncate } from './limits.js';
 
 /** A Block Kit block, as plain JSON. */
@@ -21,13 +22,21 @@ const LANE_ITEM_CHARS = 150;
 
 const TONE_MARK: Readonly<Record<Tone, string>> = { normal: '', muted: '', good: ':white_check_mark: ', warning: ':warning: ', danger: ':red_circle: ' };
 
-/** Escapes text for mrkdwn: Slack reads &, < and > as control characters. */
+/**
+ * Escapes text for mrkdwn: Slack reads &, < and > as control characters (`<!channel>`, `<url|label>`), and
+ * bidirectional controls would let text reorder what the reader sees, so they are dropped.
+ */
 export function escapeMrkdwn(text: string): string {
-  return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+  return stripBidi(text).replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+}
+
+/** A Slack link `<url|label>`: the URL escaped and its `|` percent-encoded, so neither part can close the link. */
+export function slackLink(url: string, label: string): string {
+  return `<${escapeMrkdwn(url).replace(/\|/g, '%7C').replace(/\s/g, '%20')}|${escapeMrkdwn(label)}>`;
 }
 
 function seeMore(options: RenderOptions): string {
-  return options.seeMoreUrl ? `… <${options.seeMoreUrl}|see more>` : '… (see more with /loopx status)';
+  return options.seeMoreUrl ? `… ${slackLink(options.seeMoreUrl, 'see more')}` : '… (see more with /loopx status)';
 }
 
 function section(text: string, options: RenderOptions): SlackBlock {
@@ -35,7 +44,7 @@ function section(text: string, options: RenderOptions): SlackBlock {
 }
 
 function itemLine(item: CardItem): string {
-  const link = item.link ? ` <${item.link.url}|${escapeMrkdwn(item.link.label)}>` : '';
+  const link = item.link ? ` ${slackLink(item.link.url, item.link.label)}` : '';
   const meta = item.meta ? ` _${escapeMrkdwn(item.meta)}_` : '';
   return `• ${TONE_MARK[item.tone ?? 'normal']}${escapeMrkdwn(truncate(item.text, 300))}${meta}${link}`;
 }
@@ -45,7 +54,7 @@ function button(b: CardButton): SlackBlock | null {
   if (value.length > L.buttonValue) return null;
   const style = b.style === 'default' ? {} : { style: b.style };
   const actionId = truncate(`loopx:${cardActionName(b.action)}`, L.actionId, '');
-  return { type: 'button', text: { type: 'plain_text', text: truncate(b.label, L.buttonText), emoji: true }, value, action_id: actionId, ...style };
+  return { type: 'button', text: { type: 'plain_text', text: truncate(stripBidi(b.label), L.buttonText), emoji: true }, value, action_id: actionId, ...style };
 }
 
 function chunk<T>(items: readonly T[], size: number): T[][] {
@@ -70,7 +79,7 @@ function laneField(lane: Extract<CardBlock, { type: 'lanes' }>['lanes'][number])
 function blockToSlack(block: CardBlock, options: RenderOptions): SlackBlock[] {
   switch (block.type) {
     case 'header':
-      return [{ type: 'header', text: { type: 'plain_text', text: truncate(block.status ? `${block.text} · ${block.status}` : block.text, L.headerText), emoji: true } }];
+      return [{ type: 'header', text: { type: 'plain_text', text: truncate(stripBidi(block.status ? `${block.text} · ${block.status}` : block.text), L.headerText), emoji: true } }];
     case 'text':
       return [section(`${TONE_MARK[block.tone ?? 'normal']}${escapeMrkdwn(block.text)}`, options)];
     case 'fields':
@@ -78,7 +87,7 @@ function blockToSlack(block: CardBlock, options: RenderOptions): SlackBlock[] {
     case 'lanes':
       return fieldsBlocks(block.lanes.map(laneField), options);
     case 'list': {
-      const more = block.more ? `\n… and ${block.more} more${block.moreLink ? ` <${block.moreLink.url}|${escapeMrkdwn(block.moreLink.label)}>` : ''}` : '';
+      const more = block.more ? `\n… and ${block.more} more${block.moreLink ? ` ${slackLink(block.moreLink.url, block.moreLink.label)}` : ''}` : '';
       return [section(`*${escapeMrkdwn(block.title)}*\n${block.items.map(itemLine).join('\n')}${more}`, options)];
     }
     case 'actions': {
@@ -118,5 +127,6 @@ export function cardToBlockKit(card: Card, options: RenderOptions = {}): SlackMe
     const hidden = blocks.length - (L.blocks - 1);
     blocks = [...blocks.slice(0, L.blocks - 1), section(`_${hidden} more section(s) did not fit_ ${seeMore(options)}`, options)];
   }
-  return { text: truncate(card.fallbackText, L.topLevelText), blocks: fitAggregate(blocks, options) };
+  // The fallback is mrkdwn too (notifications, screen readers): agent text with <!channel> must not ping anyone.
+  return { text: truncate(escapeMrkdwn(card.fallbackText), L.topLevelText), blocks: fitAggregate(blocks, options) };
 }

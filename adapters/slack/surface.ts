@@ -19,14 +19,22 @@ const PERMANENT_ERRORS: ReadonlySet<string> = new Set([
   'no_permission',
   'invalid_blocks',
   'msg_too_long',
+  'msg_blocks_too_long',
+  'metadata_too_large',
   'restricted_action',
 ]);
+/** Metadata errors come as a family (`invalid_metadata_format`, `invalid_metadata_schema`): none is fixed by a retry. */
+const PERMANENT_PREFIXES = ['invalid_metadata_'];
+
+function isPermanent(error: string): boolean {
+  return PERMANENT_ERRORS.has(error) || PERMANENT_PREFIXES.some((prefix) => error.startsWith(prefix));
+}
 
 /** What a failed Web API call means to the sender: wait, give up on the card, or retry with backoff. */
-function failureOutcome(error: unknown): Exclude<SendOutcome, { kind: 'sent' }> {
+function failureOutcome(error: unknown): Exclude<SendOutcome, { kind: 'sent' | 'gone' }> {
   const failure = classifySlackError(error);
   if (failure.kind === 'rate_limited') return { kind: 'rate_limited', retryAfterMs: failure.retryAfterMs };
-  if (failure.kind === 'platform') return PERMANENT_ERRORS.has(failure.error) ? { kind: 'rejected', reason: failure.error } : { kind: 'failed', reason: failure.error };
+  if (failure.kind === 'platform') return isPermanent(failure.error) ? { kind: 'rejected', reason: failure.error } : { kind: 'failed', reason: failure.error };
   return { kind: 'failed', reason: failure.message };
 }
 
@@ -36,7 +44,9 @@ async function call(run: () => Promise<{ ts?: string | undefined; channel?: stri
     const ref = result.ts ? { destination: result.channel ?? fallback?.destination ?? '', messageId: result.ts } : fallback;
     return ref ? { kind: 'sent', ref } : { kind: 'failed', reason: 'Slack answered without a message ts' };
   } catch (error) {
-    return failureOutcome(error);
+    const outcome = failureOutcome(error);
+    // An update of a message deleted by hand: the card is posted afresh, not parked.
+    return fallback && outcome.kind === 'rejected' && outcome.reason === 'message_not_found' ? { kind: 'gone', reason: outcome.reason } : outcome;
   }
 }
 

@@ -50,7 +50,7 @@ function sameValue(a: string, b: string): boolean {
 }
 
 /** A cross-site request announced by the browser (Sec-Fetch-Site / Origin); absent headers are not proof either way. */
-function isCrossSite(headers: IncomingHttpHeaders): boolean {
+export function isCrossSite(headers: IncomingHttpHeaders): boolean {
   const site = headers['sec-fetch-site'];
   if (site !== undefined && site !== 'same-origin' && site !== 'none') return true;
   const origin = headers.origin;

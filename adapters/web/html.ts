@@ -1,3 +1,5 @@
+import { stripBidi } from '../../src/kernel/public-safe.js';
+
 /** Markup that is already safe to send: only `html` templates and `trustedHtml` constants produce it. */
 export class Html {
   constructor(readonly value: string) {}
@@ -11,9 +13,9 @@ export type HtmlValue = string | number | Html | null | undefined | false | read
 
 const ESCAPES: Readonly<Record<string, string>> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
 
-/** Escapes text for element content and quoted attribute values. */
+/** Escapes text for element content and quoted attribute values; bidi controls (which reorder what is shown) are dropped. */
 export function escapeHtml(text: string): string {
-  return text.replace(/[&<>"']/g, (c) => ESCAPES[c] ?? c);
+  return stripBidi(text).replace(/[&<>"']/g, (c) => ESCAPES[c] ?? c);
 }
 
 function interpolate(value: HtmlValue): string {

@@ -4,7 +4,7 @@ import { userActionCard } from '../../cards/user-action.js';
 import { previewDigest } from '../../src/app/digest.js';
 import { createJobDeps } from '../../src/app/job-deps.js';
 import { allGoalStatuses, gateHistory, goalDetail, recentLedger } from '../../src/app/queries/board.js';
-import { findGate, findGrant, listGrants } from '../../src/app/queries/gates.js';
+import { findGate, findGrant, grantsReaching } from '../../src/app/queries/gates.js';
 import { openUserActions } from '../../src/app/work/user-actions.js';
 import { grantToWire } from '../../src/contract/gate-wire.js';
 import { OPEN_GATE_STATES } from '../../src/kernel/gate.js';
@@ -70,7 +70,7 @@ function gate(call: WebCall): HttpResponse {
   const card = found ? gateCardById(call.deps, gateId) : null;
   if (!found || !card) return pageResponse(noticePage('Gate not found', `No gate "${gateId}".`, 'error'), call.viewer, 404);
   const now = call.deps.clock.now();
-  const grants = listGrants(call.deps.store, found.goalId, { now }).filter((g) => g.id !== found.grantId);
+  const grants = grantsReaching(call.deps.store, found.goalId, now).filter((g) => g.id !== found.grantId);
   const own = found.grantId === null ? undefined : findGrant(call.deps.store, found.grantId);
   const forms = { csrfToken: call.viewer.csrfToken, returnTo: `/gates/${gateId}` };
   const page = gatePage(gateId, found.goalId, cardHtml(call, card, forms.returnTo, null), gateHistory(call.deps.store, gateId), [...(own ? [own] : []), ...grants].map((g) => grantToWire(g, now)), forms);

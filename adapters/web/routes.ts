@@ -7,6 +7,8 @@ import type { Viewer } from './auth.js';
 export interface WebBoardOptions {
   /** True when the server is reachable beyond this machine: every page then needs a session (fail closed). */
   readonly requireSession: boolean;
+  /** Whether a `Host` header names this board (loopback, LOOPX_PUBLIC_URL, the bound address); others get 421. */
+  readonly allowedHost: (host: string | undefined) => boolean;
   readonly sessionPolicy: WebSessionPolicy;
   /** Adds `Secure` to the session cookie (the board is reached over https through LOOPX_PUBLIC_URL). */
   readonly secureCookies: boolean;

@@ -1,11 +1,15 @@
 import { endWebSession, redeemLoginLink } from '../../src/app/web-sessions.js';
 import { ERROR_TABLE } from '../../src/kernel/errors.js';
-import { clearedSessionCookie, isCsrfValid, sessionCookie } from './auth.js';
+import { clearedSessionCookie, isCrossSite, isCsrfValid, sessionCookie } from './auth.js';
 import { noticePage, pageResponse } from './layout.js';
 import { loginPage } from './pages/login.js';
 import { readForm, redirect, type WebCall, type WebRoute } from './routes.js';
 
 function signIn(call: WebCall) {
+  // Login CSRF: another site must not sign this browser in (as someone else) by posting a link token it holds.
+  if (isCrossSite(call.request.headers)) {
+    return pageResponse(noticePage('Sign-in refused', 'This sign-in was sent from another site; open your login link directly.', 'error'), call.viewer, 403);
+  }
   const token = readForm(call.request)?.get('token') ?? null;
   if (!token) return pageResponse(noticePage('Sign-in failed', 'The sign-in form was empty; open the login link again.', 'error'), call.viewer, 422);
   const session = redeemLoginLink(call.deps, token, call.options.sessionPolicy);

@@ -18,7 +18,7 @@ function readArgs(text) {
 /** Starts the stub on 127.0.0.1:0; `token` is the only bot token it accepts. */
 export function startSlackStub({ token, postLatencyMs = [50, 250] }) {
   const messages = []; // { channel, ts, thread_ts, text, blocks, metadata }, in post order
-  const calls = []; // { at, method, status, ok }
+  const calls = []; // { at, method, caller, status, ok }
   const limits = { 'chat.postMessage': slidingWindow(1, 1_000), 'chat.update': TIER3(), 'conversations.history': TIER3(), 'conversations.replies': TIER3() };
   let seq = 0;
   const find = (channel, ts) => messages.find((m) => m.channel === channel && m.ts === ts);
@@ -66,9 +66,10 @@ export function startSlackStub({ token, postLatencyMs = [50, 250] }) {
     const chunks = [];
     request.on('data', (c) => chunks.push(c));
     request.on('end', () => {
-      const method = (request.url ?? '').replace(/^\/api\//, '').split('?')[0];
+      // `/api/<method>`, or `/<caller>/api/<method>` when several servers share the stub and a test tells them apart.
+      const [, caller = null, method = ''] = /^\/(?:([\w-]+)\/)?api\/([^?]*)/.exec(request.url ?? '') ?? [];
       const result = answer(method, readArgs(Buffer.concat(chunks).toString('utf8')), request.headers);
-      calls.push({ at: Date.now(), method, status: result.status ?? 200, ok: result.body.ok });
+      calls.push({ at: Date.now(), method, caller, status: result.status ?? 200, ok: result.body.ok });
       setTimeout(() => {
         response.writeHead(result.status ?? 200, { 'content-type': 'application/json', ...result.headers });
         response.end(JSON.stringify(result.body));

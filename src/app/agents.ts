@@ -3,6 +3,7 @@ import { fail, type KernelError } from '../kernel/errors.js';
 import { ok, type Result } from '../kernel/result.js';
 import type { Agent } from '../kernel/entities.js';
 import { findAgent, findCredentialByTokenHash, insertAgent, registerAgentOnGoal, replaceAgentCredentials, revokeAgent, type AgentCredential } from '../store/agents.js';
+import { rememberSignature } from '../store/seen-signatures.js';
 import type { AppDeps } from './deps.js';
 import { requireAgent, requireGoal } from './lookup.js';
 import { must, runWrite, type WriteOrigin } from './write.js';
@@ -79,6 +80,11 @@ export function revokeAgentAccess(deps: AppDeps, origin: WriteOrigin, agentId: s
     }
     return ok(must(requireAgent(ctx.store, agentId)));
   });
+}
+
+/** Accepts a request signature once: false when it was already used (a replay), durable across restarts. */
+export function acceptSignatureOnce(deps: AppDeps, agentId: string, signature: string, now: Date, expiresAt: Date): boolean {
+  return rememberSignature(deps.store, agentId, signature, now.toISOString(), expiresAt.toISOString());
 }
 
 /** The agent a bearer token belongs to: id, status and signing secret for verifying the request (never logged). */

@@ -15,7 +15,7 @@ export const CHAT_USAGE = [
   'LoopX commands:',
   '• `status [goal]`: where a goal stands',
   '• `gates`: the gates waiting on you',
-  '• `approve <gate> [reason]`',
+  '• `approve <gate> [reason]` (a gate with options: `approve <gate> <option>`)',
   '• `reject <gate> <reason>`',
   '• `defer <gate> <duration>` (30m, 4h, 2d, or an ISO time)',
 ].join('\n');

@@ -48,6 +48,8 @@ export function explainRefusal(error: KernelError, gate: Gate | undefined, perso
     case 'not_authorised_to_decide':
       if (gate && person && gate.requestedBy === `person:${person.id}`) return 'You asked this question, so you cannot approve it yourself; another owner or approver must decide.';
       return `You are not one of the people who may decide this gate. ${error.message}`;
+    case 'option_required':
+      return `${error.message} Press the button of the option you choose.`;
     case 'reason_required':
       return 'Rejecting needs a reason: the agent gets it back so it can change course.';
     case 'not_found':
@@ -77,6 +79,8 @@ export interface ChatDecision {
   readonly reason?: string | undefined;
   /** ISO time a defer snoozes until (buttons: now + BUTTON_DEFER_HOURS). */
   readonly until?: string | undefined;
+  /** The option an approve button picks, by its index on the card's revision. */
+  readonly optionIndex?: number | undefined;
 }
 
 /** A Done click on a user action (a to-do for a person). */
@@ -106,10 +110,11 @@ export function decideAsPerson(deps: AppDeps, personId: string, request: ButtonR
     if (!done.ok) return { ok: false, text: `${done.error.message} Nothing changed.`, code: done.error.code };
     return { ok: true, text: done.value.changed ? `Marked "${done.value.todo.text}" done.` : `"${done.value.todo.text}" was already done; nothing changed.` };
   }
-  const input = { choice: request.choice, revision: request.revision, reason: request.reason, until: request.until, via };
+  const input = { choice: request.choice, revision: request.revision, reason: request.reason, until: request.until, optionIndex: request.optionIndex, via };
   const result = decideGate(deps, origin, request.gateId, input);
   if (!result.ok) return { ok: false, text: explainRefusal(result.error, findGate(deps.store, request.gateId), findPerson(deps.store, personId)), code: result.error.code };
-  const text = result.value.changed ? DONE_TEXT[request.choice] : `You already ${request.choice === 'defer' ? 'deferred' : `${request.choice}d`} this gate; nothing changed.`;
+  const option = result.value.gate.decision?.option;
+  const text = result.value.changed ? (option ? `Approved "${option}". The agent sees it on its next should-run.` : DONE_TEXT[request.choice]) : `You already ${request.choice === 'defer' ? 'deferred' : `${request.choice}d`} this gate; nothing changed.`;
   return { ok: true, text, gate: result.value.gate };
 }
 
@@ -119,7 +124,7 @@ export function decisionFromButton(rawValue: unknown, now: Date, reason?: string
   if (!action) return null;
   if ('todo' in action) return { todoId: action.todo, choice: action.choice };
   const until = action.choice === 'defer' ? new Date(now.getTime() + BUTTON_DEFER_HOURS * 3_600_000).toISOString() : undefined;
-  return { gateId: action.gate, revision: action.rev, choice: action.choice, reason, until };
+  return { gateId: action.gate, revision: action.rev, choice: action.choice, reason, until, optionIndex: action.opt };
 }
 
 /** The answer to a button LoopX cannot read (an old card format, or someone else's payload). */

@@ -1,15 +1,33 @@
 import { LANE_LABELS, LANES } from '../kernel/lanes.js';
+import type { Person } from '../kernel/entities.js';
+import { listBindings } from '../store/bindings.js';
 import { findPersonByIdentity } from '../store/people.js';
-import { listGoals } from '../store/goals.js';
+import { listGoals, listMemberships } from '../store/goals.js';
 import { CHAT_USAGE, deferUntil, parseChatCommand, type ChatCommand } from './chat-commands.js';
 import { decideFromChat, type ChatIdentity, type ChatReply } from './chat-decisions.js';
 import type { AppDeps } from './deps.js';
 import { goalStatus } from './queries/goal-status.js';
-import { approversOf, findGate, listGates } from './queries/gates.js';
+import { findGate, listGates, waitingOn } from './queries/gates.js';
 
-function statusText(deps: AppDeps, goalId: string | null): ChatReply {
-  const goals = goalId === null ? listGoals(deps.store).filter((g) => g.status !== 'completed') : [{ id: goalId }];
-  if (goals.length === 0) return { ok: true, text: 'No goals yet.' };
+function unlinked(identity: ChatIdentity): ChatReply {
+  return { ok: false, text: `Your account (${identity.externalId}) is not linked to a LoopX person; an operator can run \`loopx person link <person> --${identity.surface} ${identity.externalId}\`.`, code: 'not_authorised_to_decide' };
+}
+
+/** Goals a linked person may read in a chat: those bound to this channel, and those they are a member of. */
+function readableGoalIds(deps: AppDeps, identity: ChatIdentity, person: Person, destination: string | undefined): Set<string> {
+  const bound = listBindings(deps.store).filter((b) => b.surface === identity.surface && b.destination === destination).map((b) => b.goalId);
+  const member = listGoals(deps.store).filter((g) => listMemberships(deps.store, g.id).some((m) => m.personId === person.id)).map((g) => g.id);
+  return new Set([...bound, ...member]);
+}
+
+function statusText(deps: AppDeps, identity: ChatIdentity, goalId: string | null, destination: string | undefined): ChatReply {
+  const person = findPersonByIdentity(deps.store, identity.surface, identity.externalId);
+  if (!person) return unlinked(identity);
+  const readable = readableGoalIds(deps, identity, person, destination);
+  // A goal the person may not read answers exactly like a goal that does not exist: ids are not probed.
+  if (goalId !== null && !readable.has(goalId)) return { ok: false, text: `There is no goal \`${goalId}\` you can see here.`, code: 'not_found' };
+  const goals = goalId === null ? listGoals(deps.store).filter((g) => g.status !== 'completed' && readable.has(g.id)) : [{ id: goalId }];
+  if (goals.length === 0) return { ok: true, text: 'No goals you can see here.' };
   const lines: string[] = [];
   for (const { id } of goals) {
     const status = goalStatus(deps.store, id, deps.clock.now());
@@ -23,8 +41,8 @@ function statusText(deps: AppDeps, goalId: string | null): ChatReply {
 
 function myGatesText(deps: AppDeps, identity: ChatIdentity): ChatReply {
   const person = findPersonByIdentity(deps.store, identity.surface, identity.externalId);
-  if (!person) return { ok: false, text: `Your account (${identity.externalId}) is not linked to a LoopX person; an operator can run \`loopx person link <person> --${identity.surface} ${identity.externalId}\`.`, code: 'not_authorised_to_decide' };
-  const mine = listGates(deps.store, undefined, ['pending']).filter((gate) => approversOf(deps.store, gate).includes(person.id));
+  if (!person) return unlinked(identity);
+  const mine = listGates(deps.store, undefined, ['pending']).filter((gate) => waitingOn(deps.store, gate).includes(person.id));
   if (mine.length === 0) return { ok: true, text: 'Nothing waits on you.' };
   return { ok: true, text: ['Waiting on you:', ...mine.map((g) => `• \`${g.id}\` (${g.goalId}): ${g.question}`)].join('\n') };
 }
@@ -39,11 +57,18 @@ function decide(deps: AppDeps, identity: ChatIdentity, command: Extract<ChatComm
     if (until === null) return { ok: false, text: `"${command.duration}" is not a duration; use 30m, 4h, 2d or an ISO time.`, code: 'invalid_request' };
     return decideFromChat(deps, identity, { ...base, until }, idempotencyKey);
   }
+  // On a gate with options, `approve <gate> <option>` picks that option (its words, case aside).
+  const picked = command.kind === 'approve' ? gate.options.findIndex((o) => o.trim().toLowerCase() === (command.reason ?? '').trim().toLowerCase()) : -1;
+  if (picked >= 0) return decideFromChat(deps, identity, { ...base, optionIndex: picked }, idempotencyKey);
   return decideFromChat(deps, identity, { ...base, reason: command.reason ?? undefined }, idempotencyKey);
 }
 
-/** Runs a text command for a chat account, with the same authorisation as a button; answers what to show them. */
-export function runChatCommand(deps: AppDeps, identity: ChatIdentity, text: string, idempotencyKey?: string): ChatReply {
+/**
+ * Runs a text command for a chat account, with the same authorisation as a button; answers what to show them
+ * as plain text (each surface escapes it for its markup). Reading needs a linked person too: status shows only
+ * the goals bound to the channel it was typed in (`destination`) and the goals the person is a member of.
+ */
+export function runChatCommand(deps: AppDeps, identity: ChatIdentity, text: string, idempotencyKey?: string, destination?: string): ChatReply {
   const parsed = parseChatCommand(text);
   if (!parsed.ok) return { ok: false, text: parsed.message, code: 'invalid_request' };
   const command = parsed.command;
@@ -51,7 +76,7 @@ export function runChatCommand(deps: AppDeps, identity: ChatIdentity, text: stri
     case 'help':
       return { ok: true, text: CHAT_USAGE };
     case 'status':
-      return statusText(deps, command.goalId);
+      return statusText(deps, identity, command.goalId, destination);
     case 'gates':
       return myGatesText(deps, identity);
     default:

@@ -1,5 +1,6 @@
 import type { Store } from '../store/db.js';
 import type { EventRow } from '../store/events.js';
+import type { StorageHealth } from './storage/health.js';
 
 /** The time source; tests pass a stepped clock. */
 export interface Clock {
@@ -29,4 +30,6 @@ export interface AppDeps {
   readonly logger: Logger;
   readonly newId: (prefix: string) => string;
   readonly commitListeners: CommitListener[];
+  /** Whether the database takes writes (read-only and full-disk faults, with self-recovery). */
+  readonly storage: StorageHealth;
 }

@@ -1,7 +1,7 @@
 import type { KernelError } from '../kernel/errors.js';
 import { requireGoalOpenForWork } from '../kernel/goal.js';
-import { requirePublicSafe } from '../kernel/public-safe.js';
 import { ok, type Result } from '../kernel/result.js';
+import { normaliseUrl } from '../kernel/safe-url.js';
 import type { DeliveryOutcome, EvidenceKind } from '../kernel/vocabulary.js';
 import { touchAgent } from '../store/agents.js';
 import type { Evidence } from '../kernel/entities.js';
@@ -34,7 +34,7 @@ export function recordEvidence(ctx: WriteContext, input: EvidenceInput): Evidenc
   if (ctx.actor.kind === 'agent') must(requireGoalOpenForWork(goal));
   if (input.todoId !== undefined) must(requireTodoOnGoal(ctx.store, input.todoId, goal.id));
   if (input.gateId !== undefined) must(requireGateOnGoal(ctx.store, input.gateId, goal.id));
-  must(requirePublicSafe({ summary: input.summary, url: input.url, data: input.data === undefined ? undefined : JSON.stringify(input.data) }));
+  const url = input.url === undefined ? null : must(normaliseUrl('url', input.url));
   const agentId = agentIdOf(ctx.actor);
   const evidence: Evidence = {
     id: ctx.newId('ev'),
@@ -45,7 +45,7 @@ export function recordEvidence(ctx: WriteContext, input: EvidenceInput): Evidenc
     turnId: input.turnId ?? null,
     kind: input.kind,
     summary: input.summary,
-    url: input.url ?? null,
+    url,
     data: input.data ?? null,
     deliveryOutcome: input.deliveryOutcome ?? null,
     usage: input.usage ? { tokensIn: input.usage.tokensIn ?? null, tokensOut: input.usage.tokensOut ?? null, costUsd: input.usage.costUsd ?? null } : null,
@@ -86,7 +86,6 @@ export function recordHeartbeat(deps: AppDeps, origin: WriteOrigin, goalId: stri
   return runWrite(deps, { ...origin, command: 'agent.heartbeat', request: { goalId, ...input } }, (ctx) => {
     must(requireGoal(ctx.store, goalId));
     must(requireGoalAccess(ctx.store, origin.actor, goalId));
-    if (input.note !== undefined) must(requirePublicSafe({ note: input.note }));
     const agentId = agentIdOf(origin.actor);
     if (agentId !== null) touchAgent(ctx.store, agentId, ctx.at);
     ctx.event({ goalId, type: 'agent.heartbeat', payload: { agent_id: agentId, turn_id: input.turnId ?? null, note: input.note ?? null } });

@@ -1,7 +1,6 @@
 import type { KernelError } from '../kernel/errors.js';
 import { alreadyDecided, decideGateAttempt, gateExpired, lapsedState, type DecisionEffect } from '../kernel/gate-decision.js';
 import { isOpenGate, type Gate, type GateChoice, type GateState } from '../kernel/gate.js';
-import { requirePublicSafe } from '../kernel/public-safe.js';
 import { ok, type Result } from '../kernel/result.js';
 import type { Origin } from '../kernel/vocabulary.js';
 import { insertVote, transitionGate } from '../store/gates.js';
@@ -23,6 +22,10 @@ export interface DecideGateInput {
   /** ISO time a defer snoozes until. */
   readonly until?: string | undefined;
   readonly via: Origin;
+  /** The option an approval picks (by text), for a gate asked with options. */
+  readonly option?: string | undefined;
+  /** The option an approval picks by its index on the gate's current revision (a button carries it). */
+  readonly optionIndex?: number | undefined;
   /** How long the standing grant an approval at goal-wide (or wider) scope records lasts; default 30 days. */
   readonly grantExpiresInSeconds?: number | undefined;
 }
@@ -50,10 +53,9 @@ export function decideGate(deps: AppDeps, origin: WriteOrigin, gateId: string, i
       const who = ctx.actor.kind === 'agent' ? 'Agents never decide gates' : `${ctx.actor.kind}:${ctx.actor.id} is not a known person`;
       return refuse(ctx, gate.id, gate.goalId, input, { code: 'not_authorised_to_decide', message: `${who}; a linked owner or approver must decide (CLI: --as <person>).`, details: { gate_id: gate.id } });
     }
-    if (input.reason !== undefined) must(requirePublicSafe({ reason: input.reason }));
     requireGrantLifetime(input.grantExpiresInSeconds);
     const decidedByName = gate.decision ? (findPerson(ctx.store, gate.decision.by)?.name ?? null) : null;
-    const attempt = { personId: person.id, choice: input.choice, revision: input.revision, reason: input.reason ?? null, until: input.until ?? null, via: input.via, approvers: approversOf(ctx.store, gate), now: ctx.now };
+    const attempt = { personId: person.id, choice: input.choice, revision: input.revision, reason: input.reason ?? null, until: input.until ?? null, option: optionOf(gate, input), via: input.via, approvers: approversOf(ctx.store, gate), now: ctx.now };
     const judged = decideGateAttempt(gate, { ...attempt, personName: decidedByName ?? undefined }, timezone);
     if (!judged.ok) return refuse(ctx, gate.id, gate.goalId, input, judged.error);
     const changed = applyEffect(ctx, gate, person.id, input, judged.value);
@@ -62,6 +64,13 @@ export function decideGate(deps: AppDeps, origin: WriteOrigin, gateId: string, i
   });
   if (!decided.ok) return decided;
   return 'late' in decided.value ? { ok: false, error: decided.value.late } : { ok: true, value: decided.value };
+}
+
+/** The option a decision picks, by text or by the index a button carries (an unknown index picks nothing offered). */
+function optionOf(gate: Gate, input: DecideGateInput): string | null {
+  if (input.choice !== 'approve') return null;
+  if (input.optionIndex !== undefined) return gate.options[input.optionIndex] ?? `#${input.optionIndex}`;
+  return input.option ?? null;
 }
 
 /** A decision's outcome inside its transaction: decided, or refused because the gate's clock ran out (which commits the expiry). */
@@ -104,9 +113,10 @@ function applyEffect(ctx: WriteContext, gate: Gate, personId: string, input: Dec
     decision_reason: input.reason ?? null,
     decided_at: ctx.at,
     decided_revision: gate.revision,
+    decision_option: effect.state === 'approved' ? optionOf(gate, input) : null,
   };
   if (!transitionGate(ctx.store, gate.id, gate, settled, false, ctx.at)) return 'lost';
-  ctx.event({ goalId: gate.goalId, type: 'gate.decided', payload: { gate_id: gate.id, outcome: effect.state, by: personId, via: input.via, reason: input.reason ?? null, revision: gate.revision, until: effect.deferredUntil } });
+  ctx.event({ goalId: gate.goalId, type: 'gate.decided', payload: { gate_id: gate.id, outcome: effect.state, by: personId, via: input.via, reason: input.reason ?? null, revision: gate.revision, until: effect.deferredUntil, option: settled.decision_option } });
   afterSettle(ctx, gate, personId, effect.state, input);
   return true;
 }

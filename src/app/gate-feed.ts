@@ -1,9 +1,11 @@
-import { isOpenGate } from '../kernel/gate.js';
+import { isOpenGate, type Gate } from '../kernel/gate.js';
+import { eventsOfTypeSince } from '../store/activity.js';
+import { lastRun } from '../store/job-runs.js';
 import type { Store } from '../store/db.js';
 import { findPerson } from '../store/people.js';
 import { sweepGates } from './gate-sweep.js';
 import type { GateFeed } from './job-ports.js';
-import { approversOf, findGate, pendingGatesFor } from './queries/gates.js';
+import { findGate, pendingGatesFor, waitingOn } from './queries/gates.js';
 import { quotaState } from './queries/quota.js';
 
 // People by name in chat copy; the id stands in for anyone not on file.
@@ -11,12 +13,25 @@ function namesOf(store: Store, personIds: readonly string[]): string[] {
   return personIds.map((id) => findPerson(store, id)?.name ?? id);
 }
 
+/**
+ * The gates whose clock ended them since the goal's last heartbeat: by this sweep, by the expiry timer at their
+ * due time, or by a decision that came too late, so the heartbeat reports each once whoever applied it.
+ */
+function expiredSinceLastHeartbeat(store: Store, goalId: string): Gate[] {
+  const since = lastRun(store, 'heartbeat', goalId)?.startedAt ?? null;
+  const ids = eventsOfTypeSince(store, goalId, ['gate.decided'], since).flatMap((event) => {
+    const payload = JSON.parse(event.payload) as { gate_id?: unknown; outcome?: unknown; by?: unknown };
+    return payload.by === 'system' && (payload.outcome === 'expired' || payload.outcome === 'cancelled') && typeof payload.gate_id === 'string' ? [payload.gate_id] : [];
+  });
+  return ids.flatMap((id) => findGate(store, id) ?? []);
+}
+
 /** The gates and the quota, as the heartbeat and digest see them. */
 export const gateFeed: GateFeed = {
   sweep(deps, goalId, now) {
     const swept = sweepGates(deps, goalId, now);
     return {
-      expired: swept.expired.map((gate) => ({ gateId: gate.id, question: gate.question, onExpire: gate.onExpire })),
+      expired: expiredSinceLastHeartbeat(deps.store, goalId).map((gate) => ({ gateId: gate.id, question: gate.question, onExpire: gate.onExpire })),
       reminders: swept.reminders.map((r) => ({ gateId: r.gateId, question: findGate(deps.store, r.gateId)?.question ?? r.gateId, step: r.step, people: namesOf(deps.store, r.personIds) })),
     };
   },
@@ -26,7 +41,8 @@ export const gateFeed: GateFeed = {
       revision: gate.revision,
       question: gate.question,
       askedAt: gate.createdAt,
-      waitingOn: namesOf(store, approversOf(store, gate)),
+      waitingOn: namesOf(store, waitingOn(store, gate)),
+      options: gate.options,
     }));
   },
   isSettled(store, gateId) {

@@ -6,7 +6,7 @@ import { transitionGate } from '../store/gates.js';
 import type { AppDeps } from './deps.js';
 import { expireGate } from './gates/settle.js';
 import { requireGate } from './gates.js';
-import { approversOf, openGatesFor, ownersOf } from './queries/gates.js';
+import { openGatesFor, ownersOf, waitingOn } from './queries/gates.js';
 import { must, runWrite, type WriteContext } from './write.js';
 
 /** One escalation reminder the heartbeat should post: who to remind about which gate. */
@@ -52,7 +52,7 @@ function applySweep(ctx: WriteContext, gate: Gate, action: SweepAction, sweep: G
   }
   if (action.kind === 'escalate') {
     if (!transitionGate(ctx.store, gate.id, gate, { escalation: action.step }, false, ctx.at)) return;
-    const personIds = action.step === 'approvers' ? approversOf(ctx.store, gate) : ownersOf(ctx.store, gate.goalId);
+    const personIds = action.step === 'approvers' ? waitingOn(ctx.store, gate) : ownersOf(ctx.store, gate.goalId);
     ctx.event({ goalId: gate.goalId, type: 'gate.escalated', payload: { gate_id: gate.id, step: action.step, person_ids: personIds } });
     sweep.reminders.push({ gateId: gate.id, step: action.step, personIds });
     return;

@@ -2,7 +2,6 @@ import { agentMayChooseScope, parseDecisionScope, type DecisionScope } from '../
 import { fail, type KernelError } from '../kernel/errors.js';
 import { requireGoalOpenForWork } from '../kernel/goal.js';
 import { isOpenGate, resolveGateScope, sameBlocks, sameQuestion, type Gate, type GateBlocks, type GateRisk, type OnExpire } from '../kernel/gate.js';
-import { requirePublicSafe } from '../kernel/public-safe.js';
 import { ok, type Result } from '../kernel/result.js';
 import type { Origin } from '../kernel/vocabulary.js';
 import { listAgents } from '../store/agents.js';
@@ -66,7 +65,14 @@ function validatePolicy(ctx: WriteContext, goalId: string, input: AskGateInput):
   const quorum = input.quorum ?? 1;
   if (!Number.isInteger(quorum) || quorum < 1) must(fail('invalid_request', 'quorum must be a whole number of at least 1.'));
   if (approvers !== null && quorum > approvers.length) must(fail('invalid_request', `quorum ${quorum} is more than the ${approvers.length} named approver(s).`));
+  requireOptionsFit(input.options ?? [], quorum);
   return { approvers, quorum, allowSelfApproval: input.allowSelfApproval ?? false };
+}
+
+/** Options are distinct choices one person picks from, so a gate with options has quorum 1. */
+function requireOptionsFit(options: readonly string[], quorum: number): void {
+  if (new Set(options).size !== options.length) must(fail('invalid_request', 'Each option must be different: a person picks exactly one of them.', { field: 'options' }));
+  if (options.length > 0 && quorum > 1) must(fail('invalid_request', 'A gate with options is decided by one person picking one of them; ask it with quorum 1, or ask one yes/no question per option.', { field: 'quorum' }));
 }
 
 /** Agents may not choose `*`, project-wide or global scopes: only a person widens a grant's reach. */
@@ -107,7 +113,7 @@ function applyGrant(ctx: WriteContext, gate: Gate): Gate {
   const grant = coveringGrant(ctx, gate);
   if (!grant) return gate;
   const reason = grantCitation(ctx, grant);
-  return { ...gate, state: 'approved', grantId: grant.id, decision: { outcome: 'approved', by: grant.grantedBy, via: 'system', reason, at: ctx.at, revision: 1 } };
+  return { ...gate, state: 'approved', grantId: grant.id, decision: { outcome: 'approved', by: grant.grantedBy, via: 'system', reason, at: ctx.at, revision: 1, option: null } };
 }
 
 /**
@@ -119,7 +125,6 @@ export function askGate(deps: AppDeps, origin: WriteOrigin, goalId: string, inpu
     const goal = must(requireGoal(ctx.store, goalId));
     must(requireGoalAccess(ctx.store, ctx.actor, goalId));
     if (ctx.actor.kind === 'agent') must(requireGoalOpenForWork(goal));
-    must(requirePublicSafe({ question: input.question, context: input.context, options: input.options?.join('\n') }));
     if (input.decisionScope !== undefined) requireScopeFor(ctx, must(parseDecisionScope(input.decisionScope)), input.decisionScope);
     const blocks = validateBlocks(ctx, goalId, input);
     const existing = openGatesFor(ctx.store, goalId).find((g) => sameQuestion(g.question, input.question) && sameBlocks(g.blocks, blocks));
@@ -150,7 +155,7 @@ export function amendGate(
     const gate = must(requireGate(ctx, gateId));
     requireAskerOrOperator(ctx, gate);
     if (!isOpenGate(gate)) return fail('gate_not_pending', `Gate ${gate.id} is ${gate.state}; ask a new question instead.`, { gate_id: gate.id, state: gate.state });
-    must(requirePublicSafe({ question: change.question, context: change.context, options: change.options?.join('\n') }));
+    if (change.options !== undefined) requireOptionsFit(change.options, gate.policy.quorum);
     const columns = {
       ...(change.question !== undefined ? { question: change.question.trim() } : {}),
       ...(change.context !== undefined ? { context: change.context } : {}),

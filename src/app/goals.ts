@@ -1,7 +1,6 @@
 import { parseCron } from '../kernel/cron.js';
 import { fail, type KernelError } from '../kernel/errors.js';
 import { DEFAULT_HEARTBEAT_CRON, DEFAULT_TIMEZONE, decideGoalTransition, isValidTimezone, type Goal } from '../kernel/goal.js';
-import { requirePublicSafe } from '../kernel/public-safe.js';
 import { ok, type Result } from '../kernel/result.js';
 import type { MemberRole } from '../kernel/vocabulary.js';
 import { findGoal, insertGoal, updateGoal, upsertMembership } from '../store/goals.js';
@@ -33,7 +32,6 @@ function requireTimezone(zone: string): Result<string, KernelError> {
 export function addGoal(deps: AppDeps, spec: WriteOrigin, input: AddGoalInput): Result<Goal, KernelError> {
   return runWrite(deps, { ...spec, command: 'goal.add', request: input }, (ctx) => {
     if (findGoal(ctx.store, input.id)) return fail('already_exists', `Goal "${input.id}" already exists; pick another id or use \`loopx goal show ${input.id}\`.`);
-    must(requirePublicSafe({ title: input.title, objective: input.objective }));
     const timezone = must(requireTimezone(input.timezone ?? DEFAULT_TIMEZONE));
     const heartbeatCron = must(requireHeartbeatCron(input.heartbeatCron ?? DEFAULT_HEARTBEAT_CRON));
     const members: [string, MemberRole][] = [...input.owners.map((p): [string, MemberRole] => [p, 'owner']), ...(input.approvers ?? []).map((p): [string, MemberRole] => [p, 'approver'])];

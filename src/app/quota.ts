@@ -1,6 +1,5 @@
 import type { Evidence } from '../kernel/entities.js';
 import { fail, type KernelError } from '../kernel/errors.js';
-import { requirePublicSafe } from '../kernel/public-safe.js';
 import { QUOTA_LIMITS, type QuotaPolicy } from '../kernel/quota.js';
 import { ok, type Result } from '../kernel/result.js';
 import { isGrantingMode } from '../kernel/should-run.js';
@@ -60,7 +59,6 @@ export function voidSpend(deps: AppDeps, origin: WriteOrigin, spendId: string, r
     const spend = selectQuotaRow(ctx.store, spendId);
     if (!spend || spend.kind !== 'spend') return fail('quota_spend_not_found', `No spend "${spendId}"; list spends with \`loopx quota show <goal>\`.`);
     if (reason.trim() === '') return fail('reason_required', 'A void needs a reason; it stays in the ledger next to the spend.');
-    must(requirePublicSafe({ reason }));
     const row: QuotaLedgerRow = { id: ctx.newId('void'), goal_id: spend.goal_id, kind: 'void', agent_id: spend.agent_id, turn_id: spend.turn_id, evidence_id: spend.evidence_id, slots: -spend.slots, voids_id: spend.id, reason, actor: actorRef(ctx.actor), at: ctx.at };
     if (voidOfSpend(ctx.store, spend.id)) return fail('already_exists', `Spend ${spendId} was already voided.`);
     insertQuotaRow(ctx.store, row);

@@ -7,13 +7,17 @@ import type { Store } from '../store/db.js';
 import { listMemberships } from '../store/goals.js';
 import { gateHolds } from '../store/todo-lanes.js';
 import { countListedTakeable, countWaiting, firstUnheld, selectBlockingGates, type Asker } from '../store/work-on-offer.js';
-import { insertTurn, selectTurn } from '../store/turns.js';
+import { selectAnsweredGates } from '../store/gates.js';
+import { insertTurn, lastTurnAt, selectTurn } from '../store/turns.js';
 import { requireGoalAccess } from './actor.js';
 import type { AppDeps } from './deps.js';
 import { requireGoal } from './lookup.js';
-import { approversOf } from './queries/gates.js';
+import { approversOf, waitingOn as stillWaitingOn } from './queries/gates.js';
 import { quotaState } from './queries/quota.js';
 import { must, runWrite, type WriteOrigin } from './write.js';
+
+/** How many of its answered gates a packet returns to the agent at most. */
+const ANSWERED_GATES_MAX = 3;
 
 /** What the goal offers this agent now: each part is a small indexed query, asked only when the decision needs it. */
 function workOnOffer(store: Store, ask: Asker): WorkOnOffer {
@@ -24,7 +28,7 @@ function workOnOffer(store: Store, ask: Asker): WorkOnOffer {
     blocking: () => {
       const gates = selectBlockingGates(store, ask, PACKET_GATES_MAX);
       const memberships = listMemberships(store, ask.goalId);
-      const first = gates.gates.map((gate) => ({ gate, waitingOn: approversOf(store, gate, memberships) }));
+      const first = gates.gates.map((gate) => ({ gate, waitingOn: stillWaitingOn(store, gate, memberships) }));
       const waitingOn = new Set(gates.policies.flatMap((policy) => approversOf(store, policy, memberships)));
       return { first, total: gates.total, pending: gates.pending, waitingOn: [...waitingOn] };
     },
@@ -47,7 +51,8 @@ export function shouldRun(deps: AppDeps, origin: WriteOrigin, goalId: string, tu
     const quota = quotaState(ctx.store, goalId, ctx.now);
     const ask = { goalId, agentId, now: ctx.now, holds: gateHolds(ctx.store, goalId) };
     const decision = decideShouldRun({ goal, agentId, quota, offer: workOnOffer(ctx.store, ask) });
-    const packet = shouldRunToWire({ goalId, agentId, turnId }, decision, quota, ctx.at);
+    const answered = selectAnsweredGates(ctx.store, goalId, `agent:${agentId}`, lastTurnAt(ctx.store, goalId, agentId), ANSWERED_GATES_MAX);
+    const packet = shouldRunToWire({ goalId, agentId, turnId }, decision, quota, ctx.at, answered);
     insertTurn(ctx.store, { goal_id: goalId, agent_id: agentId, turn_id: turnId, mode: packet.mode, selected_todo_id: packet.selected_todo?.id ?? null, packet: JSON.stringify(packet), created_at: ctx.at });
     ctx.event({ goalId, type: 'turn.started', payload: { agent_id: agentId, turn_id: turnId, mode: packet.mode, work: packet.work, notify: packet.notify, selected_todo_id: packet.selected_todo?.id ?? null } });
     return ok(packet);

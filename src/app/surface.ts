@@ -16,7 +16,9 @@ export type SendOutcome =
   /** The platform will never accept this (channel gone, bot removed, message too old to edit): stop retrying. */
   | { readonly kind: 'rejected'; readonly reason: string }
   /** A transient failure (network, 5xx): retry with backoff. */
-  | { readonly kind: 'failed'; readonly reason: string };
+  | { readonly kind: 'failed'; readonly reason: string }
+  /** The posted message can no longer be updated (deleted by hand, or past Lark's 14 days): post the card afresh. */
+  | { readonly kind: 'gone'; readonly reason: string };
 
 /** The outcome of looking for an earlier post of a card: found, certainly absent, or unknown for now. */
 export type FindPostOutcome =
@@ -46,4 +48,9 @@ export interface ChatSurface {
   findPost?(destination: string, options: PostOptions & { readonly since: Date }): Promise<FindPostOutcome>;
   /** Replaces a posted card in place. */
   update(ref: MessageRef, card: Card): Promise<SendOutcome>;
+  /**
+   * How long after its post a message still takes updates and clicks (Lark: 14 days); none when unlimited. The
+   * sender re-posts a live card a day before, and points the old message at the new one.
+   */
+  readonly updatableForMs?: number;
 }

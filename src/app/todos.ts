@@ -1,6 +1,5 @@
 import { fail, type KernelError } from '../kernel/errors.js';
 import { requireGoalOpenForWork } from '../kernel/goal.js';
-import { requirePublicSafe } from '../kernel/public-safe.js';
 import type { Evidence } from '../kernel/entities.js';
 import { ok, type Result } from '../kernel/result.js';
 import { decideCompletion, requireChangeableBy, requireUnblockedFor, requireWorkable, type Todo } from '../kernel/todo.js';
@@ -29,7 +28,6 @@ export interface TodoDraft {
  * duplicate (`created: false`), so an agent re-adding what it already added changes nothing.
  */
 export function createTodo(ctx: WriteContext, goalId: string, draft: TodoDraft, predecessorId: string | null): { todo: Todo; created: boolean } {
-  must(requirePublicSafe({ 'todo text': draft.text }));
   must(requireResumeWhenOnGoal(ctx.store, draft.resumeWhen, goalId));
   const existing = findLiveTodoByText(ctx.store, goalId, draft.text);
   if (existing) return { todo: existing, created: false };
@@ -104,7 +102,6 @@ export function completeTodo(
     if (!decision.changed) return ok({ todo, successors: [], changed: false, evidence: null });
     must(requireUnblockedFor(todo, by.agentId));
     const forced = passGateFence(ctx, todo, input);
-    if (input.noFollowup) must(requirePublicSafe({ no_followup: input.noFollowup }));
     const successors = input.successors.map((draft) => createTodo(ctx, todo.goalId, draft, todo.id).todo);
     const evidence = input.evidence ? recordEvidence(ctx, { ...input.evidence, goalId: todo.goalId, todoId: todo.id }) : null;
     const done = finishTodo(ctx, todo, input.noFollowup ?? null, { successors: successors.map((s) => s.id), ...(forced.length > 0 ? { forced_past_gates: forced } : {}) });
@@ -128,7 +125,6 @@ export function finishTodo(ctx: WriteContext, todo: Todo, noFollowup: string | n
 /** Blocks a todo with a reason (it leaves the runnable set until unblocked). */
 export function blockTodo(deps: AppDeps, origin: WriteOrigin, todoId: string, reason: string): Result<Todo, KernelError> {
   return changeTodo(deps, origin, todoId, 'todo.blocked', { reason }, () => {
-    must(requirePublicSafe({ reason }));
     return { status: 'blocked', blocked_reason: reason };
   });
 }
@@ -154,7 +150,6 @@ export function reopenTodo(deps: AppDeps, origin: WriteOrigin, todoId: string): 
 /** Changes a todo's text or priority. */
 export function editTodo(deps: AppDeps, origin: WriteOrigin, todoId: string, fields: { text?: string | undefined; priority?: Priority | undefined }): Result<Todo, KernelError> {
   return changeTodo(deps, origin, todoId, 'todo.updated', fields, () => {
-    if (fields.text !== undefined) must(requirePublicSafe({ 'todo text': fields.text }));
     return { ...(fields.text !== undefined ? { text: fields.text } : {}), ...(fields.priority !== undefined ? { priority: fields.priority } : {}) };
   });
 }

@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import { fail, KernelFailure, type KernelError } from '../kernel/errors.js';
+import { requirePublicSafe } from '../kernel/public-safe.js';
 import type { Result } from '../kernel/result.js';
 import { appendEvents, type EventRow, type NewEvent } from '../store/events.js';
 import { findStoredResult, storeResult } from '../store/idempotency.js';
@@ -32,8 +33,15 @@ export interface WriteContext {
   readonly newId: (prefix: string) => string;
 }
 
+/** JSON with object keys sorted at every depth: the same request with its keys in another order hashes the same. */
+export function canonicalJson(value: unknown): string {
+  return JSON.stringify(value ?? null, (_key, v: unknown) =>
+    typeof v === 'object' && v !== null && !Array.isArray(v) ? Object.fromEntries(Object.entries(v).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))) : v,
+  );
+}
+
 function requestHash(command: string, request: unknown): string {
-  return createHash('sha256').update(command).update('\u0000').update(JSON.stringify(request ?? null)).digest('hex');
+  return createHash('sha256').update(command).update('\u0000').update(canonicalJson(request)).digest('hex');
 }
 
 /**
@@ -46,6 +54,10 @@ export function runWrite<T>(deps: AppDeps, spec: WriteSpec, body: (ctx: WriteCon
   const hash = requestHash(spec.command, spec.request);
   const key = spec.idempotencyKey ?? null;
   const actor = actorRef(spec.actor);
+  // Every string a command carries (free text, ids, data values and keys, URLs decoded) is checked once here,
+  // before the write lock is taken, so no field can be forgotten: a credential is never stored, whichever field.
+  const safe = requirePublicSafe(isRecord(spec.request) ? spec.request : { request: spec.request });
+  if (!safe.ok) return safe;
   const auditEvents: NewEvent[] = [];
   let appended: EventRow[] = [];
   let outcome: Result<T, KernelError>;
@@ -82,11 +94,16 @@ export function runWrite<T>(deps: AppDeps, spec: WriteSpec, body: (ctx: WriteCon
     if (auditEvents.length > 0) appended = deps.store.transaction(() => appendEvents(deps.store, at, auditEvents));
   }
   // Inside a group commit the listeners must wait for the shared COMMIT, not just this command's savepoint.
-  if (appended.length > 0) deps.store.afterCommit(() => notify(deps, appended));
+  if (appended.length > 0) deps.store.afterCommit(() => notifyCommit(deps, appended));
   return outcome;
 }
 
-function notify(deps: AppDeps, events: readonly EventRow[]): void {
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+/** Tells every commit listener about committed ledger rows (this process's commits, and others' via the change signal). */
+export function notifyCommit(deps: AppDeps, events: readonly EventRow[]): void {
   for (const listener of deps.commitListeners) {
     try {
       listener(events);

@@ -1,6 +1,7 @@
 #!/usr/bin/env node
 import { parseArgs, type ParseArgsConfig } from 'node:util';
 import type { Actor } from '../app/actor.js';
+import { storageFaultError } from '../app/storage/health.js';
 import { openApp } from '../compose.js';
 import { ConfigError, loadConfig } from '../config.js';
 import { ERROR_TABLE, isKernelFailure, type KernelError } from '../kernel/errors.js';
@@ -86,6 +87,8 @@ export async function main(argv: readonly string[]): Promise<number> {
       return EXIT_CONFIG;
     }
     if (isKernelFailure(error)) return printError(error.error, wantsJson);
+    const storage = storageFaultError(error);
+    if (storage) return printError(storage, wantsJson);
     throw error;
   }
 }

@@ -12,7 +12,8 @@ export type GateChoice = (typeof GATE_CHOICES)[number];
 export const BUTTON_DEFER_HOURS = 24;
 
 /**
- * A gate button's value: only a version, the gate id, the revision the card showed and the choice. A click is a
+ * A gate button's value: only a version, the gate id, the revision the card showed, the choice (and, for a gate with
+ * options, the index of the option an approve button picks). A click is a
  * request; the kernel decides, so nothing else (and nothing secret) rides on the button.
  */
 export const GateCardAction = z.strictObject({
@@ -20,6 +21,8 @@ export const GateCardAction = z.strictObject({
   gate: z.string().min(1).max(128),
   rev: z.number().int().min(1),
   choice: z.enum(GATE_CHOICES),
+  /** For a gate asked with options: which one this approve button picks (its index on this revision). */
+  opt: z.number().int().min(0).max(19).optional(),
 });
 /** A decoded gate button value. */
 export type GateCardAction = z.infer<typeof GateCardAction>;
@@ -40,7 +43,7 @@ export type CardAction = z.infer<typeof CardAction>;
 
 /** A short stable name for a button (`approve:gate_x:2`, `done:todo_y`): platform action ids are built from it. */
 export function cardActionName(action: CardAction): string {
-  return 'todo' in action ? `${action.choice}:${action.todo}` : `${action.choice}:${action.gate}:${action.rev}`;
+  return 'todo' in action ? `${action.choice}:${action.todo}` : `${action.choice}:${action.gate}:${action.rev}${action.opt === undefined ? '' : `:o${action.opt}`}`;
 }
 
 /** Encodes a button value. */

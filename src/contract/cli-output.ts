@@ -48,7 +48,14 @@ export const StatusOutput = versioned({ goals: z.array(StatusWire) });
 /** `events`. */
 export const EventsOutput = versioned({ events: z.array(EventWire) });
 /** `audit verify`. */
-export const AuditOutput = versioned({ ok: z.boolean(), checked: z.number(), problems: z.array(z.object({ seq: z.number(), problem: z.string() })) });
+export const AuditOutput = versioned({
+  ok: z.boolean(),
+  checked: z.number(),
+  problems: z.array(z.object({ seq: z.number(), problem: z.string() })),
+  keyed_from: z.number(),
+  head: z.object({ seq: z.number(), hash: z.string() }),
+  state_problems: z.array(z.object({ table: z.string(), id: z.string(), problem: z.string() })),
+});
 /** `init`. */
 export const InitOutput = versioned({ database: z.string(), migrations_applied: z.array(z.string()) });
 /** `doctor`. */

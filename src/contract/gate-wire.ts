@@ -12,6 +12,8 @@ export const GateDecisionWire = z.object({
   reason: z.string().nullable(),
   at: z.string(),
   revision: z.number(),
+  /** The option an approval chose, for a gate asked with options. */
+  option: z.string().nullable(),
 });
 
 /** A gate on the wire. */

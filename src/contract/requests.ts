@@ -47,7 +47,8 @@ const EvidenceFields = {
   turn_id: Id.optional(),
   kind: z.enum(EVIDENCE_KINDS),
   summary: Text(2000),
-  url: z.url({ protocol: /^https?$/ }).max(2000).optional(),
+  // Checked and normalised by the use case (normaliseUrl): http(s) only, no credentials, no markup delimiters.
+  url: z.string().min(1).max(2000).optional(),
   data: z
     .record(z.string().max(128), z.unknown())
     .refine((d) => JSON.stringify(d).length <= 16_384, 'data must stay under 16 KB of JSON: link to large artefacts instead')

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { Gate } from '../kernel/gate.js';
 import type { QuotaState } from '../kernel/quota.js';
 import { clip, SHOULD_RUN_MODES, type GateWithApprovers, type ShouldRunDecision } from '../kernel/should-run.js';
 import { PRIORITIES, TASK_CLASSES } from '../kernel/vocabulary.js';
@@ -32,6 +33,8 @@ export const ShouldRunWire = z.object({
   selected_todo: z.object({ id: z.string(), text: z.string(), priority: z.enum(PRIORITIES), task_class: z.enum(TASK_CLASSES), claimed_by_you: z.boolean() }).nullable(),
   blocking_gates: z.array(z.object({ id: z.string(), question: z.string(), state: z.string(), revision: z.number(), waiting_on: z.array(z.string()) })),
   blocking_gates_total: z.number(),
+  /** This agent's gates decided since its previous turn (newest first): the outcome, the option chosen, the reason. */
+  answered_gates: z.array(z.object({ id: z.string(), question: z.string(), outcome: z.string(), option: z.string().nullable(), reason: z.string().nullable() })).optional(),
   quota: QuotaWire,
   next_calls: z.array(z.string()),
   decided_at: z.string(),
@@ -59,7 +62,7 @@ function nextCalls(goalId: string, agentId: string, d: ShouldRunDecision): strin
 }
 
 /** Builds the packet, clipping texts and listing at most a few gates so it always fits the budget. */
-export function shouldRunToWire(ids: { goalId: string; agentId: string; turnId: string }, d: ShouldRunDecision, quota: QuotaState, decidedAt: string): ShouldRunWire {
+export function shouldRunToWire(ids: { goalId: string; agentId: string; turnId: string }, d: ShouldRunDecision, quota: QuotaState, decidedAt: string, answered: readonly Gate[] = []): ShouldRunWire {
   const todo = d.selectedTodo;
   const packet: ShouldRunWire = {
     goal_id: ids.goalId,
@@ -72,10 +75,12 @@ export function shouldRunToWire(ids: { goalId: string; agentId: string; turnId: 
     selected_todo: todo ? { id: todo.id, text: clip(todo.text, 400), priority: todo.priority, task_class: todo.taskClass, claimed_by_you: todo.claimedBy === ids.agentId } : null,
     blocking_gates: d.blockingGates.slice(0, PACKET_GATES_MAX).map(gateToPacket),
     blocking_gates_total: d.blockingGatesTotal,
+    answered_gates: answered.map((g) => ({ id: g.id, question: clip(g.question, 200), outcome: g.state, option: g.decision?.option ?? null, reason: g.decision?.reason ? clip(g.decision.reason, 300) : null })),
     quota: quotaToWire(quota),
     next_calls: nextCalls(ids.goalId, ids.agentId, d),
     decided_at: decidedAt,
   };
+  while ((packet.answered_gates?.length ?? 0) > 1 && Buffer.byteLength(JSON.stringify(packet)) > SHOULD_RUN_BUDGET_BYTES) packet.answered_gates?.pop();
   while (packet.blocking_gates.length > 1 && Buffer.byteLength(JSON.stringify(packet)) > SHOULD_RUN_BUDGET_BYTES) packet.blocking_gates.pop();
   return packet;
 }

@@ -1,20 +1,30 @@
 import type { z } from 'zod';
 import { kernelError, type KernelError } from '../kernel/errors.js';
+import { hasBidiControl } from '../kernel/public-safe.js';
 import { err, ok, type Result } from '../kernel/result.js';
 import type { HttpRequest } from './types.js';
 
 const strictUtf8 = new TextDecoder('utf-8', { fatal: true });
 
 class UnsafeString extends Error {}
-
-function isUnsafe(text: string): boolean {
-  return text.includes('\u0000') || !text.isWellFormed();
+class UnsafeValue extends Error {
+  constructor(readonly why: string) {
+    super(why);
+  }
 }
 
-// Lone surrogates and NUL bytes are valid JSON but poison storage and chat payloads: refuse them at the edge,
-// in object keys as well as in values.
+function isUnsafe(text: string): boolean {
+  return text.includes('\u0000') || !text.isWellFormed() || hasBidiControl(text);
+}
+
+// Lone surrogates, NUL bytes and bidirectional controls (which reorder what a reader sees: "Trojan Source")
+// are valid JSON but poison storage and chat payloads: refuse them at the edge, in object keys as well as values.
+// A number too large for a double (`1e400`) parses as Infinity and would be stored as null; a `__proto__` key,
+// at any depth, would be dropped or reach a prototype: both are refused rather than silently changed.
 function refuseUnsafeStrings(key: string, value: unknown): unknown {
   if (isUnsafe(key) || (typeof value === 'string' && isUnsafe(value))) throw new UnsafeString();
+  if (typeof value === 'number' && !Number.isFinite(value)) throw new UnsafeValue(`${key || 'a number'} is too large to store exactly; send it as a string`);
+  if (key === '__proto__') throw new UnsafeValue('the key "__proto__" is not accepted; rename it');
   return value;
 }
 
@@ -57,7 +67,8 @@ export function parseJsonBody<S extends z.ZodType>(request: HttpRequest, schema:
     const text = request.body.length === 0 ? '{}' : strictUtf8.decode(request.body);
     parsed = JSON.parse(text, refuseUnsafeStrings);
   } catch (error) {
-    if (error instanceof UnsafeString) return err(kernelError('invalid_request', 'Strings must be well-formed Unicode without NUL characters.'));
+    if (error instanceof UnsafeValue) return err(kernelError('invalid_request', `Invalid request: ${error.why}.`));
+    if (error instanceof UnsafeString) return err(kernelError('invalid_request', 'Strings must be well-formed Unicode without NUL or bidirectional control characters (U+202A–U+202E, U+2066–U+2069).'));
     return err(kernelError('invalid_json', 'The body is not valid UTF-8 JSON; check quoting and encoding.'));
   }
   const result = schema.safeParse(parsed);

@@ -1,6 +1,7 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { Logger } from '../app/deps.js';
-import { isKernelFailure, kernelError } from '../kernel/errors.js';
+import { createLogLimiter } from '../app/log-limit.js';
+import { isKernelFailure, kernelError, type KernelError } from '../kernel/errors.js';
 import { errorResponse } from './errors.js';
 import type { HttpHandler, HttpRequest, HttpResponse } from './types.js';
 
@@ -25,6 +26,10 @@ export interface ServerOptions {
   /** Slow senders are answered 408 after these (defaults 15 s for the whole request, 10 s for headers). */
   readonly requestTimeoutMs?: number;
   readonly headersTimeoutMs?: number;
+  /** Names an unexpected error an operator can act on (a read-only or full database): answered typed, not 500. */
+  readonly knownError?: (error: unknown) => KernelError | null;
+  /** The clock for rate-limiting repeated error logs (one line per message a minute). */
+  readonly now?: () => number;
 }
 
 class BodyTooLarge extends Error {}
@@ -73,6 +78,7 @@ export function createHttpServer(options: ServerOptions): Server {
   const headersTimeout = options.headersTimeoutMs ?? 10_000;
   // Node only notices an expired timeout when it checks; check often enough that a 408 is timely.
   const connectionsCheckingInterval = Math.min(1_000, Math.ceil(headersTimeout / 4));
+  const logLimit = createLogLimiter(options.now ?? Date.now);
   const server = createServer({ requestTimeout, headersTimeout, connectionsCheckingInterval }, (request, response) => {
     void handle(request, response);
   });
@@ -91,12 +97,16 @@ export function createHttpServer(options: ServerOptions): Server {
     }
     const mount = options.mounts.find((m) => url.pathname.startsWith(m.prefix));
     if (!mount) return send(response, errorResponse(kernelError('not_found', `Nothing at ${url.pathname}.`)));
-    const httpRequest: HttpRequest = { method: request.method ?? 'GET', path: url.pathname, query: url.searchParams, headers: request.headers, body };
+    const httpRequest: HttpRequest = { method: request.method ?? 'GET', path: url.pathname, target: request.url ?? url.pathname, query: url.searchParams, headers: request.headers, body };
     try {
       send(response, await mount.handler(httpRequest));
     } catch (error) {
       if (isKernelFailure(error)) return send(response, errorResponse(error.error));
-      options.logger.error({ path: url.pathname, error: error instanceof Error ? error.message : String(error) }, 'request failed');
+      const known = options.knownError?.(error);
+      if (known) return send(response, errorResponse(known, { 'retry-after': '5' }));
+      const message = error instanceof Error ? error.message : String(error);
+      const repeated = logLimit(message);
+      if (repeated !== null) options.logger.error({ path: url.pathname, error: message, repeated }, 'request failed');
       send(response, errorResponse(kernelError('internal_error', 'LoopX hit an internal error; nothing was changed. Retry, and check the server log if it repeats.')));
     }
   }

@@ -4,6 +4,8 @@ import type { IncomingHttpHeaders } from 'node:http';
 export interface HttpRequest {
   readonly method: string;
   readonly path: string;
+  /** The request target exactly as sent (path and `?query`), which signatures cover; `path` when absent. */
+  readonly target?: string;
   readonly query: URLSearchParams;
   readonly headers: IncomingHttpHeaders;
   readonly body: Buffer;

@@ -27,6 +27,7 @@ export const ERROR_TABLE = {
   goal_not_active: { http: 409, exit: 1 },
   secret_in_text: { http: 422, exit: 1 },
   agent_revoked: { http: 401, exit: 1 },
+  signature_replayed: { http: 401, exit: 1 },
   config_invalid: { http: 500, exit: 4 },
   internal_error: { http: 500, exit: 1 },
   ledger_tampered: { http: 500, exit: 1 },
@@ -42,6 +43,11 @@ export const ERROR_TABLE = {
   quota_spend_not_found: { http: 404, exit: 3 },
   login_link_invalid: { http: 401, exit: 1 },
   csrf_rejected: { http: 403, exit: 1 },
+  misdirected_request: { http: 421, exit: 1 },
+  too_many_streams: { http: 503, exit: 1 },
+  too_many_streams_from_client: { http: 429, exit: 1 },
+  storage_read_only: { http: 503, exit: 4 },
+  storage_full: { http: 503, exit: 4 },
 } as const satisfies Record<string, { http: number; exit: number }>;
 
 /** The snake_case code of an expected failure. */

@@ -12,6 +12,8 @@ export interface DecisionAttempt {
   readonly revision: number;
   readonly reason: string | null;
   readonly until: string | null;
+  /** The option an approval picks; required exactly when the gate was asked with options. */
+  readonly option: string | null;
   readonly via: Origin;
   /** Person ids allowed to decide this gate (already excluding the asker when self-approval is off). */
   readonly approvers: readonly string[];
@@ -115,10 +117,21 @@ function judgeChoice(gate: Gate, attempt: DecisionAttempt): Result<DecisionEffec
     }
     return ok({ kind: 'settle', state: 'deferred', deferredUntil: new Date(attempt.until).toISOString() });
   }
+  const option = judgeOption(gate, attempt.option);
+  if (!option.ok) return option;
   if (gate.votes.some((v) => v.personId === attempt.personId)) return ok({ kind: 'repeat' });
   const votes = gate.votes.length + 1;
   if (votes < gate.policy.quorum) return ok({ kind: 'vote', votes, quorum: gate.policy.quorum });
   return ok({ kind: 'settle', state: 'approved', deferredUntil: null });
+}
+
+/** An approval of a gate with options names one of them; a gate without options takes none. */
+function judgeOption(gate: Gate, option: string | null): Result<true, KernelError> {
+  if (gate.options.length === 0) {
+    return option === null ? ok(true) : fail('invalid_request', `Gate ${gate.id} offers no options; approve it without one.`, { gate_id: gate.id, field: 'option' });
+  }
+  if (option !== null && gate.options.includes(option)) return ok(true);
+  return fail('option_required', `Approving this gate means picking one of its options: ${gate.options.join(', ')}.`, { gate_id: gate.id, options: [...gate.options], field: 'option' });
 }
 
 /** What the sweep must do with a gate at `now`. */

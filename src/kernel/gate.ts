@@ -49,6 +49,8 @@ export interface GateDecision {
   readonly reason: string | null;
   readonly at: string;
   readonly revision: number;
+  /** The option an approval chose, for a gate asked with options; null otherwise. */
+  readonly option: string | null;
 }
 
 /** A gate as the application sees it. */

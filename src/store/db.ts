@@ -13,6 +13,8 @@ import type { Tables } from './tables.js';
  */
 export interface Store {
   readonly sqlite: Database.Database;
+  /** The ledger's key and where keying began, set by `openLedger` (ledger-key.ts) after migrations. */
+  readonly ledger: LedgerState;
   readonly kysely: Kysely<Tables>;
   /** Runs a query and returns its rows. */
   all<R>(query: Compilable<R>): R[];
@@ -37,6 +39,12 @@ export interface Store {
   /** Runs `callback` after the outermost transaction commits (at once outside one; dropped on rollback). */
   afterCommit(callback: () => void): void;
   close(): void;
+}
+
+/** The ledger key (never stored in the database) and the first seq chained with it. */
+export interface LedgerState {
+  key: Buffer | null;
+  keyedFrom: number;
 }
 
 /** A prepared query of any parameter shape (the store's cache holds them all). */
@@ -90,6 +98,7 @@ export function openStore(options: StoreOptions): Store {
   const store: Store = {
     sqlite,
     kysely,
+    ledger: { key: null, keyedFrom: 1 },
     all<R>(query: Compilable<R> | AnyPrepared, params?: object): R[] {
       const { statement, parameters } = prepare(query, params);
       return statement.reader ? (statement.all(...parameters) as R[]) : (statement.run(...parameters), []);
@@ -127,6 +136,6 @@ export function openStore(options: StoreOptions): Store {
       sqlite.close();
     },
   };
-  const group = createCommitGroup((bodies) => store.transaction(bodies));
+  const group = createCommitGroup((bodies) => store.transaction(bodies), setImmediate, () => sqlite.inTransaction);
   return store;
 }

@@ -1,5 +1,6 @@
-import { createHash } from 'node:crypto';
+import { createHash, createHmac } from 'node:crypto';
 import type { Store } from './db.js';
+import { openLedger } from './ledger-key.js';
 import { prepared } from './prepared.js';
 import type { EventTable } from './tables.js';
 
@@ -18,22 +19,33 @@ export interface NewEvent {
 /** A ledger row as read back. */
 export type EventRow = EventTable;
 
-function chainHash(row: Omit<EventTable, 'hash'>): string {
-  return createHash('sha256')
-    .update([row.seq, row.prev_hash, row.at, row.goal_id ?? '', row.type, row.actor, row.idempotency_key ?? '', row.payload].join('\u001f'))
-    .digest('hex');
+/**
+ * A row's link in the chain over its content and the previous row's hash: HMAC-SHA256 under the ledger key for
+ * rows from `keyedFrom` on (nobody without the key can recompute it), plain SHA-256 for rows written before the
+ * ledger was keyed (anyone with the file can recompute those: only a published head protects them).
+ */
+function chainHash(row: Omit<EventTable, 'hash'>, key: Buffer | null): string {
+  const content = [row.seq, row.prev_hash, row.at, row.goal_id ?? '', row.type, row.actor, row.idempotency_key ?? '', row.payload].join('\u001f');
+  return (key === null ? createHash('sha256') : createHmac('sha256', key)).update(content).digest('hex');
+}
+
+function keyFor(store: Store, seq: number): Buffer | null {
+  return seq >= store.ledger.keyedFrom ? store.ledger.key : null;
 }
 
 const lastEvent = prepared('ledger head', (db) => db.selectFrom('events').select(['seq', 'hash']).orderBy('seq', 'desc').limit(1));
 const insertEvent = prepared('ledger append', (db, row: EventTable) => db.insertInto('events').values(row));
 
-function head(store: Store): { seq: number; hash: string } {
+/** The ledger head: the last row's seq and hash (seq 0 and the genesis hash when empty). What digests publish. */
+export function ledgerHead(store: Store): { seq: number; hash: string } {
   return store.first(lastEvent, {}) ?? { seq: 0, hash: GENESIS_HASH };
 }
 
 /** Appends events to the hash chain; call inside the command's transaction. */
 export function appendEvents(store: Store, at: string, events: readonly NewEvent[]): EventRow[] {
-  let previous = head(store);
+  // Another connection to a migrated file (a worker, a second process) loads the key beside the database.
+  if (store.ledger.key === null) openLedger(store, undefined);
+  let previous = ledgerHead(store);
   const rows: EventRow[] = [];
   for (const event of events) {
     const unhashed = {
@@ -46,7 +58,7 @@ export function appendEvents(store: Store, at: string, events: readonly NewEvent
       idempotency_key: event.idempotencyKey ?? null,
       prev_hash: previous.hash,
     };
-    const row = { ...unhashed, hash: chainHash(unhashed) };
+    const row = { ...unhashed, hash: chainHash(unhashed, keyFor(store, unhashed.seq)) };
     store.run(insertEvent, row);
     rows.push(row);
     previous = row;
@@ -72,31 +84,54 @@ export function listEvents(store: Store, query: EventQuery = {}): EventRow[] {
 export interface ChainVerification {
   readonly ok: boolean;
   readonly checked: number;
+  /** The first seq chained under the key (rows before it follow the unkeyed rule). */
+  readonly keyedFrom: number;
+  readonly head: { seq: number; hash: string };
   readonly problems: readonly { seq: number; problem: string }[];
+}
+
+/** A head published outside the database (a digest, a note): `<seq>:<hash>`. */
+export interface PublishedHead {
+  readonly seq: number;
+  readonly hash: string;
 }
 
 /**
  * Re-walks the whole chain: a changed row breaks its own hash, an inserted or deleted row breaks the
- * sequence or the next row's link, and a deleted tail is caught by SQLite's rowid high-water mark.
+ * sequence or the next row's link, and a deleted tail is caught by SQLite's rowid high-water mark. Rows from
+ * `keyedFrom` on are checked with the key, so a row edited or appended and "re-hashed" without the key fails.
+ * A published head must still be in the chain with the same hash: that catches a cut-off tail (with
+ * `sqlite_sequence` reset too) and a rewrite of unkeyed rows, which the file alone cannot.
  */
-export function verifyChain(store: Store): ChainVerification {
+export function verifyChain(store: Store, published: PublishedHead | null = null): ChainVerification {
+  // One read snapshot: a running server may append meanwhile, and the walk and the high-water mark must agree.
+  return store.sqlite.transaction(() => walkChain(store, published)).deferred();
+}
+
+function walkChain(store: Store, published: PublishedHead | null): ChainVerification {
   const problems: { seq: number; problem: string }[] = [];
   let expectedSeq = 1;
   let previousHash = GENESIS_HASH;
   let checked = 0;
+  let publishedSeen = false;
   for (const row of store.sqlite.prepare('SELECT * FROM events ORDER BY seq').iterate() as Iterable<EventRow>) {
     checked += 1;
     if (row.seq !== expectedSeq) problems.push({ seq: row.seq, problem: `expected seq ${expectedSeq}: rows were deleted or inserted` });
     if (row.prev_hash !== previousHash) problems.push({ seq: row.seq, problem: 'link to the previous row is broken' });
-    if (chainHash(row) !== row.hash) problems.push({ seq: row.seq, problem: 'row content does not match its hash: it was changed' });
+    if (chainHash(row, keyFor(store, row.seq)) !== row.hash) problems.push({ seq: row.seq, problem: 'row content does not match its hash: it was changed, or written without the ledger key' });
+    if (published !== null && row.seq === published.seq) {
+      publishedSeen = true;
+      if (row.hash !== published.hash) problems.push({ seq: row.seq, problem: 'the published head has another hash: the ledger was rewritten up to here' });
+    }
     expectedSeq = row.seq + 1;
     previousHash = row.hash;
   }
+  if (published !== null && !publishedSeen) problems.push({ seq: published.seq, problem: `the published head seq ${published.seq} is no longer in the ledger: rows were removed` });
   // AUTOINCREMENT keeps the highest seq ever used in sqlite_sequence, so a deleted tail shows up here.
   const highWater = store.sqlite.prepare("SELECT seq FROM sqlite_sequence WHERE name = 'events'").get() as { seq: number } | undefined;
   const lastSeq = expectedSeq - 1;
   if ((highWater?.seq ?? 0) !== lastSeq) {
     problems.push({ seq: highWater?.seq ?? 0, problem: `the ledger reached seq ${highWater?.seq ?? 0} but now ends at ${lastSeq}: rows were removed` });
   }
-  return { ok: problems.length === 0, checked, problems };
+  return { ok: problems.length === 0, checked, keyedFrom: store.ledger.keyedFrom, head: { seq: lastSeq, hash: previousHash }, problems };
 }

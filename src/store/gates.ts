@@ -26,7 +26,7 @@ function votesOf(store: Store, rows: readonly Pick<GateTable, 'id' | 'revision'>
 export function gateFromRow(row: GateTable, votes: readonly Vote[]): Gate {
   const decision =
     row.decision_outcome !== null && row.decided_by !== null && row.decided_at !== null
-      ? { outcome: row.decision_outcome as GateState, by: row.decided_by, via: (row.decided_via ?? 'system') as Origin, reason: row.decision_reason, at: row.decided_at, revision: row.decided_revision ?? row.revision }
+      ? { outcome: row.decision_outcome as GateState, by: row.decided_by, via: (row.decided_via ?? 'system') as Origin, reason: row.decision_reason, at: row.decided_at, revision: row.decided_revision ?? row.revision, option: row.decision_option }
       : null;
   return {
     id: row.id,
@@ -83,6 +83,7 @@ export function insertGate(store: Store, gate: Gate): void {
       decision_reason: gate.decision?.reason ?? null,
       decided_at: gate.decision?.at ?? null,
       decided_revision: gate.decision?.revision ?? null,
+      decision_option: gate.decision?.option ?? null,
       grant_id: gate.grantId,
       created_at: gate.createdAt,
       updated_at: gate.updatedAt,
@@ -152,7 +153,7 @@ export function selectGatesById(store: Store, ids: readonly string[]): Gate[] {
 }
 
 /** The columns a transition may change. */
-export type GateChange = Partial<Pick<GateTable, 'state' | 'question' | 'context' | 'options' | 'expires_at' | 'deferred_until' | 'escalation' | 'decision_outcome' | 'decided_by' | 'decided_via' | 'decision_reason' | 'decided_at' | 'decided_revision'>>;
+export type GateChange = Partial<Pick<GateTable, 'state' | 'question' | 'context' | 'options' | 'expires_at' | 'deferred_until' | 'escalation' | 'decision_outcome' | 'decided_by' | 'decided_via' | 'decision_reason' | 'decided_at' | 'decided_revision' | 'decision_option'>>;
 
 /**
  * The one conditional UPDATE every transition goes through: it applies only if the gate is still in `fromState`
@@ -203,4 +204,13 @@ export function goalsWithDueGates(store: Store, at: string): string[] {
       .where((eb) => eb.or([eb.and([eb('expires_at', '<=', at), eb('on_expire', '!=', 'keep_waiting')]), eb.and([eb('state', '=', 'deferred'), eb('deferred_until', '<=', at)])])),
   );
   return rows.map((row) => row.goal_id);
+}
+
+/** Gates `requestedBy` asked on a goal that were settled after `since` (ever, when null), newest first, at most `limit`. */
+export function selectAnsweredGates(store: Store, goalId: string, requestedBy: string, since: string | null, limit: number): Gate[] {
+  let query = store.kysely.selectFrom('gates').selectAll().where('goal_id', '=', goalId).where('requested_by', '=', requestedBy).where('state', 'in', ['approved', 'rejected', 'expired', 'cancelled']);
+  if (since !== null) query = query.where('decided_at', '>', since);
+  const rows = store.all(query.orderBy('decided_at', 'desc').orderBy('id').limit(limit));
+  const votes = votesOf(store, rows);
+  return rows.map((row) => gateFromRow(row, votes.get(row.id) ?? []));
 }

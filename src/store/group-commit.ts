@@ -18,26 +18,34 @@ export interface CommitGroup {
  * transaction on the next `setImmediate`, each body in its own savepoint, and the promises settle only after
  * COMMIT returns. With `synchronous=FULL` one fsync then makes the whole group durable.
  */
-export function createCommitGroup(transaction: RunInTransaction, schedule: (flush: () => void) => void = setImmediate): CommitGroup {
+export function createCommitGroup(transaction: RunInTransaction, schedule: (flush: () => void) => void = setImmediate, isOpen: () => boolean = () => true): CommitGroup {
   let queue: Queued[] = [];
 
   function flush(): void {
     const batch = queue;
     queue = [];
     const outcomes: { ok: boolean; value: unknown }[] = [];
+    // Some errors (a full disk) make SQLite roll back the whole transaction, not just the savepoint: the rest of
+    // the group must not then run outside it (each body would commit on its own), and that error is the cause.
+    let aborted: unknown = null;
     try {
       transaction(() => {
         for (const item of batch) {
+          if (aborted !== null) {
+            outcomes.push({ ok: false, value: aborted });
+            continue;
+          }
           try {
             outcomes.push({ ok: true, value: transaction(item.body) });
           } catch (error) {
             outcomes.push({ ok: false, value: error });
+            if (!isOpen()) aborted = error;
           }
         }
       });
     } catch (error) {
       // The commit itself failed: nothing in the group is durable, so nobody may be acknowledged.
-      for (const item of batch) item.reject(error);
+      for (const item of batch) item.reject(aborted ?? error);
       return;
     }
     batch.forEach((item, i) => {

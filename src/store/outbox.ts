@@ -119,16 +119,47 @@ export function completeOutboxRow(store: Store, row: Pick<OutboxRow, 'surface' |
   );
 }
 
-/** Reschedules a row after a failure or a rate limit; `dead` parks it until a fresh render arrives. */
+/** Reschedules a row after a failure or a rate limit (releasing its claim); `dead` parks it until a fresh render arrives. */
 export function rescheduleOutboxRow(store: Store, row: Pick<OutboxRow, 'surface' | 'destination' | 'card_key'>, change: { nextAt: string; attempts: number; error: string; dead: boolean }, at: string): void {
   store.run(
     store.kysely
       .updateTable('outbox')
-      .set({ next_at: change.nextAt, attempts: change.attempts, last_error: change.error, state: change.dead ? 'dead' : 'pending', updated_at: at })
+      .set({ next_at: change.nextAt, attempts: change.attempts, last_error: change.error, state: change.dead ? 'dead' : 'pending', updated_at: at, claimed_by: null, claimed_until: null })
       .where('surface', '=', row.surface)
       .where('destination', '=', row.destination)
       .where('card_key', '=', row.card_key),
   );
+}
+
+/**
+ * Claims a pending row for one sender until `until` with a conditional write: it succeeds when the row is
+ * unclaimed, already `owner`'s, or its claim lapsed (a crashed sender). Answers whether `owner` may send it.
+ */
+export function claimOutboxRow(store: Store, row: Pick<OutboxRow, 'surface' | 'destination' | 'card_key'>, owner: string, at: string, until: string): boolean {
+  return (
+    store.run(
+      store.kysely
+        .updateTable('outbox')
+        .set({ claimed_by: owner, claimed_until: until })
+        .where((eb) => eb.and({ surface: row.surface, destination: row.destination, card_key: row.card_key, state: 'pending' }))
+        .where((eb) => eb.or([eb('claimed_by', 'is', null), eb('claimed_by', '=', owner), eb('claimed_until', '<=', at)])),
+    ) === 1
+  );
+}
+
+/** Lets go of `owner`'s claim on a row (after its call was settled; a newer render may have kept the row). */
+export function releaseOutboxClaim(store: Store, row: Pick<OutboxRow, 'surface' | 'destination' | 'card_key'>, owner: string): void {
+  store.run(
+    store.kysely
+      .updateTable('outbox')
+      .set({ claimed_by: null, claimed_until: null })
+      .where((eb) => eb.and({ surface: row.surface, destination: row.destination, card_key: row.card_key, claimed_by: owner })),
+  );
+}
+
+/** Lets go of every claim a sender holds (it is known to be dead): its rows may be sent at once. */
+export function releaseClaimsOf(store: Store, owner: string): void {
+  store.run(store.kysely.updateTable('outbox').set({ claimed_by: null, claimed_until: null }).where('claimed_by', '=', owner));
 }
 
 /** Records, before the call, that a post of this card is going out (the first such time is kept). */
@@ -169,7 +200,7 @@ export function recordProjection(store: Store, row: ProjectionRow): void {
       .insertInto('projections')
       .values(row)
       .onConflict((oc) =>
-        oc.columns(['surface', 'destination', 'card_key']).doUpdateSet({ message_id: row.message_id, rendered_hash: row.rendered_hash, revision_shown: row.revision_shown, sent_at: row.sent_at }),
+        oc.columns(['surface', 'destination', 'card_key']).doUpdateSet({ message_id: row.message_id, rendered_hash: row.rendered_hash, revision_shown: row.revision_shown, sent_at: row.sent_at, posted_at: row.posted_at }),
       ),
   );
 }

@@ -44,6 +44,8 @@ export interface ProjectionTable {
   rendered_hash: string;
   revision_shown: number;
   sent_at: string;
+  /** When the message was first posted (updates keep it; a re-post starts it again). */
+  posted_at: string | null;
 }
 
 /** A queued card render waiting to be sent; one row per card per destination (coalescing). */
@@ -65,6 +67,27 @@ export interface OutboxTable {
   updated_at: string;
   /** When a post of this card was first handed to the platform (null: never, or the card is only updated). */
   post_started_at: string | null;
+  /** The server sending this row now, and until when its claim holds (a crashed sender's claim lapses). */
+  claimed_by: string | null;
+  claimed_until: string | null;
+}
+
+/** A running `loopx serve` on this database, with its last heartbeat. */
+export interface ServerTable {
+  id: string;
+  pid: number;
+  host: string;
+  url: string;
+  started_at: string;
+  seen_at: string;
+}
+
+/** A named role one server holds at a time (the sender), until `expires_at` unless renewed. */
+export interface ServeLeaseTable {
+  name: string;
+  owner: string;
+  since: string;
+  expires_at: string;
 }
 
 /** The projector's position in the ledger. */

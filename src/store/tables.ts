@@ -1,6 +1,25 @@
 import type { GeneratedAlways } from 'kysely';
 import type { GateTable, GateVoteTable, GateGrantTable, QuotaPolicyTable, QuotaLedgerTable, TurnTable } from './tables-gates.js';
-import type { JobRunTable, AgentStaleFlagTable, BindingTable, ProjectionTable, OutboxTable, ProjectorCursorTable, InboundDedupeTable, WebLoginTokenTable, WebSessionTable } from './tables-chat.js';
+import type { JobRunTable, AgentStaleFlagTable, BindingTable, ProjectionTable, OutboxTable, ProjectorCursorTable, InboundDedupeTable, WebLoginTokenTable, WebSessionTable, ServerTable, ServeLeaseTable } from './tables-chat.js';
+
+/** Agent request signatures already accepted, kept until their replay window ends. */
+export interface SeenSignatureTable {
+  signature: string;
+  agent_id: string;
+  expires_at: string;
+}
+
+/** Facts about the ledger itself (`keyed_from`: the first keyed seq, and its MAC). */
+export interface LedgerMetaTable {
+  name: string;
+  value: string;
+}
+
+/** The writability probe's one row. */
+export interface StorageProbeTable {
+  id: number;
+  at: string;
+}
 
 /** Goals: the unit of work, quota and one Kanban card. */
 export interface GoalTable {
@@ -132,7 +151,7 @@ export interface IdempotencyTable {
 }
 
 export type { GateTable, GateVoteTable, GateGrantTable, QuotaPolicyTable, QuotaLedgerTable, TurnTable } from './tables-gates.js';
-export type { JobRunTable, AgentStaleFlagTable, BindingTable, ProjectionTable, OutboxTable, ProjectorCursorTable, InboundDedupeTable, WebLoginTokenTable, WebSessionTable } from './tables-chat.js';
+export type { JobRunTable, AgentStaleFlagTable, BindingTable, ProjectionTable, OutboxTable, ProjectorCursorTable, InboundDedupeTable, WebLoginTokenTable, WebSessionTable, ServerTable, ServeLeaseTable } from './tables-chat.js';
 
 /** Every table, for kysely's types. */
 export interface Tables {
@@ -161,4 +180,9 @@ export interface Tables {
   web_sessions: WebSessionTable;
   job_runs: JobRunTable;
   agent_stale_flags: AgentStaleFlagTable;
+  servers: ServerTable;
+  serve_leases: ServeLeaseTable;
+  seen_signatures: SeenSignatureTable;
+  ledger_meta: LedgerMetaTable;
+  storage_probe: StorageProbeTable;
 }

@@ -10,3 +10,9 @@ export function selectTurn(store: Store, goalId: string, agentId: string, turnId
 export function insertTurn(store: Store, turn: TurnTable): void {
   store.run(store.kysely.insertInto('turns').values(turn));
 }
+
+/** When this agent last asked should-run on this goal, or null before its first turn. */
+export function lastTurnAt(store: Store, goalId: string, agentId: string): string | null {
+  const row = store.first(store.kysely.selectFrom('turns').select((eb) => eb.fn.max('created_at').as('at')).where('goal_id', '=', goalId).where('agent_id', '=', agentId));
+  return typeof row?.at === 'string' ? row.at : null;
+}

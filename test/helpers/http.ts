@@ -1,7 +1,7 @@
 import type { Server } from 'node:http';
 import type { AppDeps } from '../../src/app/deps.js';
 import { loadConfig } from '../../src/config.js';
-import { signBody } from '../../src/http/agent-auth.js';
+import { signBody, signRequest } from '../../src/http/agent-auth.js';
 import { listen } from '../../src/http/serve.js';
 import { createLoopxServer } from '../../src/server.js';
 
@@ -36,9 +36,10 @@ export interface CallOptions {
   readonly rawBody?: string | Buffer;
   readonly contentType?: string;
   readonly idempotencyKey?: string;
-  /** Signs with this secret at `signedAt` (unix seconds, default now). */
+  /** Signs with this secret at `signedAt` (unix seconds, default now), as `v2` unless `signVersion` says `v1`. */
   readonly signingSecret?: string;
   readonly signedAt?: number;
+  readonly signVersion?: 'v1' | 'v2';
   readonly headers?: Record<string, string>;
 }
 
@@ -51,7 +52,10 @@ export async function call(base: string, method: string, path: string, options: 
   if (options.idempotencyKey) headers['idempotency-key'] = options.idempotencyKey;
   if (options.signingSecret) {
     const t = options.signedAt ?? Math.floor(Date.now() / 1000);
-    headers['x-loopx-signature'] = `t=${t},v1=${signBody(options.signingSecret, t, body ?? '')}`;
+    headers['x-loopx-signature'] =
+      options.signVersion === 'v1'
+        ? `t=${t},v1=${signBody(options.signingSecret, t, body ?? '')}`
+        : `t=${t},v2=${signRequest(options.signingSecret, t, { method, target: path, idempotencyKey: options.idempotencyKey ?? null, body: body ?? '' })}`;
   }
   const response = await fetch(`${base}${path}`, { method, headers, ...(body !== undefined ? { body } : {}) });
   const text = await response.text();

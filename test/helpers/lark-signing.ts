@@ -20,14 +20,14 @@ export function signedLarkRequest(payload: unknown, options: { timestampSeconds:
   return { body, headers: { 'content-type': 'application/json', 'x-lark-request-timestamp': timestamp, 'x-lark-request-nonce': nonce, 'x-lark-signature': signature } };
 }
 
-/** A v2 `card.action.trigger` envelope for a click by `openId` on `messageId`. */
+/** A v2 `card.action.trigger` envelope for a click by `openId` on `messageId` (its create_time is in microseconds, like Lark's). */
 export function cardActionEnvelope(options: { eventId: string; openId: string; value: unknown; formValue?: Record<string, string>; messageId?: string; createTimeMs: number; tenant?: string; token?: string; appId?: string }) {
   return {
     schema: '2.0',
     header: {
       event_id: options.eventId,
       token: options.token ?? LARK_SECRETS.verificationToken,
-      create_time: String(options.createTimeMs),
+      create_time: String(options.createTimeMs * 1000),
       event_type: 'card.action.trigger',
       tenant_key: options.tenant ?? 'tenant1',
       app_id: options.appId ?? LARK_SECRETS.appId,

@@ -46,6 +46,8 @@ export interface FakeSlack {
    * accepted it, the answer was lost: a crash or timeout), `before-accept` drops it.
    */
   losePostNext(when: 'after-accept' | 'before-accept'): void;
+  /** Answers the next call of `method` with `{ ok: false, error }`. */
+  failNext(method: string, error: string): void;
   byMethod(method: string): SlackCall[];
   close(): void;
 }
@@ -59,6 +61,7 @@ export function startFakeSlack(clock: SteppedClock, options: { scopes?: string }
   let limited = { count: 0, retryAfter: 0 };
   let lose: 'after-accept' | 'before-accept' | null = null;
   let ts = 1_000;
+  const failures = new Map<string, string>();
   // Like Slack, metadata is listed only on request.
   const listed = (messages: PostedMessage[], args: Record<string, string>) =>
     HttpResponse.json({ ok: true, has_more: false, messages: messages.map(({ channel: _channel, metadata, ...m }) => (args.include_all_metadata === 'true' ? { ...m, metadata } : m)) });
@@ -72,6 +75,11 @@ export function startFakeSlack(clock: SteppedClock, options: { scopes?: string }
       return HttpResponse.json({ ok: false, error: 'ratelimited' }, { status: 429, headers: { 'retry-after': String(limited.retryAfter) } });
     }
     calls.push({ method, args, at });
+    const failure = failures.get(method);
+    if (failure !== undefined) {
+      failures.delete(method);
+      return HttpResponse.json({ ok: false, error: failure });
+    }
     if (method === 'chat.postMessage') {
       const lost = lose;
       lose = null;
@@ -95,7 +103,13 @@ export function startFakeSlack(clock: SteppedClock, options: { scopes?: string }
     if (method === 'auth.test') return HttpResponse.json({ ok: true, team: 'Test', user: 'loopx', team_id: TEAM }, { headers: { 'x-oauth-scopes': options.scopes ?? 'chat:write,commands,channels:history,groups:history' } });
     return HttpResponse.json({ ok: true });
   });
-  const server: SetupServerApi = setupServer(handler);
+  // An interaction's response_url (one per clicker in `blockAction`): recorded as method `response_url`.
+  const responses = http.post('https://hooks.slack.test/actions/:user', async ({ request, params }) => {
+    const body = (await request.json()) as Record<string, unknown>;
+    calls.push({ method: 'response_url', args: { user: String(params.user), ...Object.fromEntries(Object.entries(body).map(([k, v]) => [k, String(v)])) }, at: clock.now().getTime() });
+    return HttpResponse.text('ok');
+  });
+  const server: SetupServerApi = setupServer(handler, responses);
   server.listen({ onUnhandledRequest: (request, print) => (new URL(request.url).hostname === '127.0.0.1' ? undefined : print.error()) });
   return {
     calls,
@@ -103,6 +117,7 @@ export function startFakeSlack(clock: SteppedClock, options: { scopes?: string }
     texts,
     rateLimitNext: (count, retryAfterSeconds) => void (limited = { count, retryAfter: retryAfterSeconds }),
     losePostNext: (when) => void (lose = when),
+    failNext: (method, error) => void failures.set(method, error),
     byMethod: (method) => calls.filter((c) => c.method === method),
     close: () => server.close(),
   };
@@ -149,7 +164,7 @@ export function blockAction(user: string, value: string, options: { channel?: st
     channel: { id: options.channel ?? 'C0CHANNEL1', name: 'launch' },
     container: { type: 'message', message_ts: options.ts ?? '1001.000100', channel_id: options.channel ?? 'C0CHANNEL1' },
     message: { ts: options.ts ?? '1001.000100', text: '', blocks: [] },
-    response_url: 'https://hooks.slack.test/actions/1',
+    response_url: `https://hooks.slack.test/actions/${user}`,
     actions: [{ type: 'button', action_id: `loopx:${choice}:x:1`, block_id: 'b1', value, text: { type: 'plain_text', text: choice }, action_ts: options.actionTs ?? `${Date.now()}.${Math.random()}` }],
   };
   return { payload: JSON.stringify(payload) };

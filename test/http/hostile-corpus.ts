@@ -1,5 +1,6 @@
-import { signBody } from '../../src/http/agent-auth.js';
+import { signBody, signRequest } from '../../src/http/agent-auth.js';
 import { sendRaw } from '../helpers/raw-http.js';
+import { TOKEN_FORMATS } from '../security/token-formats.js';
 
 /** The server under attack and the credentials the corpus may use (or forge). */
 export interface HostileTarget {
@@ -54,6 +55,29 @@ function signed(target: HostileTarget, body: string, t: number, signOver = body)
   return post(target, body, json(target.signerToken, { 'x-loopx-signature': `t=${t},v1=${signBody(target.signerSecret, t, signOver)}` }));
 }
 
+/** A `v2` signature of the request this helper describes, sent as another request (method, target, key or body changed). */
+function signedV2(target: HostileTarget, sent: { method?: string; path?: string; key?: string; body: string }, signedFor: { method?: string; path?: string; key?: string; body?: string; t?: number }) {
+  const t = signedFor.t ?? target.nowSeconds();
+  const v2 = signRequest(target.signerSecret, t, {
+    method: signedFor.method ?? 'POST',
+    target: signedFor.path ?? '/v1/evidence',
+    idempotencyKey: signedFor.key ?? null,
+    body: signedFor.body ?? sent.body,
+  });
+  const headers = json(target.signerToken, { 'x-loopx-signature': `t=${t},v2=${v2}`, ...(sent.key ? { 'idempotency-key': sent.key } : {}) });
+  return post(target, sent.body, headers, sent.path ?? '/v1/evidence', sent.method ?? 'POST');
+}
+
+/** Sends a signed request the server refuses after checking the signature (a secret in it), then the same bytes again. */
+async function replayOfRefused(target: HostileTarget, version: 'v1' | 'v2') {
+  const body = JSON.stringify(valid(target.goalId, { summary: `replay ${version} gh${'p'}_${'r'.repeat(36)}` }));
+  const t = target.nowSeconds();
+  const mac = version === 'v1' ? signBody(target.signerSecret, t, body) : signRequest(target.signerSecret, t, { method: 'POST', target: '/v1/evidence', idempotencyKey: null, body });
+  const headers = json(target.signerToken, { 'x-loopx-signature': `t=${t},${version}=${mac}` });
+  await post(target, body, headers);
+  return post(target, body, headers);
+}
+
 function nested(depth: number, leaf = '1'): string {
   return '['.repeat(depth) + leaf + ']'.repeat(depth);
 }
@@ -105,11 +129,75 @@ export const HOSTILE_CASES: readonly HostileCase[] = [
   { name: 'SQL-ish goal id', status: 404, code: 'not_found', send: (t) => postJson(t, valid("x');DROP TABLE evidence;--")) },
   { name: 'unsafe integer in usage', status: 422, code: 'invalid_request', send: (t) => postRawText(t, `{"goal_id":"${t.goalId}","kind":"test","summary":"s","usage":{"tokens_in":9007199254740993}}`) },
   { name: '1e400 (Infinity) in usage', status: 422, code: 'invalid_request', send: (t) => postRawText(t, `{"goal_id":"${t.goalId}","kind":"test","summary":"s","usage":{"cost_usd":1e400}}`) },
+  { name: '1e400 inside data (would be stored as null)', status: 422, code: 'invalid_request', send: (t) => postRawText(t, `{"goal_id":"${t.goalId}","kind":"test","summary":"s","data":{"n":1e400}}`) },
+  { name: '-1e400 inside a data array', status: 422, code: 'invalid_request', send: (t) => postRawText(t, `{"goal_id":"${t.goalId}","kind":"test","summary":"s","data":{"n":[1,-1e400]}}`) },
+  { name: '__proto__ key nested in data (would be dropped)', status: 422, code: 'invalid_request', send: (t) => postRawText(t, `{"goal_id":"${t.goalId}","kind":"test","summary":"s","data":{"__proto__":{"polluted":true},"ok":1}}`) },
+  { name: '__proto__ key deep in a data array', status: 422, code: 'invalid_request', send: (t) => postRawText(t, `{"goal_id":"${t.goalId}","kind":"test","summary":"s","data":{"a":[{"b":{"__proto__":{"polluted":true}}}]}}`) },
+  { name: 'escaped \\u005f\\u005fproto\\u005f\\u005f key in data', status: 422, code: 'invalid_request', send: (t) => postRawText(t, `{"goal_id":"${t.goalId}","kind":"test","summary":"s","data":{"\\u005f\\u005fproto\\u005f\\u005f":{"polluted":true}}}`) },
+  { name: 'RLO in a heartbeat note', status: 422, code: 'invalid_request', send: (t) => post(t, JSON.stringify({ note: 'fine \u202E' }), json(t.token), `/v1/goals/${t.goalId}/heartbeat`) },
   { name: 'enum violation', status: 422, code: 'invalid_request', send: (t) => postJson(t, valid(t.goalId, { kind: 'exploit' })) },
   { name: 'unknown field', status: 422, code: 'invalid_request', send: (t) => postJson(t, valid(t.goalId, { is_admin: true })) },
   { name: '__proto__ key at top level', status: 422, code: 'invalid_request', send: (t) => postRawText(t, `{"goal_id":"${t.goalId}","kind":"test","summary":"s","__proto__":{"polluted":true}}`) },
   { name: 'secret in the summary', status: 422, code: 'secret_in_text', send: (t) => postJson(t, valid(t.goalId, { summary: 'token xoxb-123456789012-abcdefghijkl' })) },
+  // The secret guard (issue 14 §3): every real token format, and every field that carries text
+  ...TOKEN_FORMATS.map(([format, text]): HostileCase => ({ name: `secret in the summary: ${format}`, status: 422, code: 'secret_in_text', send: (t) => postJson(t, valid(t.goalId, { summary: `log says ${text}` })) })),
+  ...(
+    [
+      ['secret as a data value', { data: { log: `deploy with gh${'p'}_${'x'.repeat(36)}` } }],
+      ['Authorization split across a data key and value', { data: { Authorization: 'Basic dXNlcjpodW50ZXIy' } }],
+      ['credential-named data key', { data: { headers: { 'x-api-key': 'k-1234567890' } } }],
+      ['secret deep in a data array', { data: { runs: [{ env: [`NPM=np${'m'}_${'y'.repeat(36)}`] }] } }],
+      ['secret as a data key', { data: { [`gh${'p'}_${'z'.repeat(36)}`]: 1 } }],
+      ['secret in turn_id', { turn_id: `lp${'x'}_${'t'.repeat(30)}` }],
+      ['percent-encoded token in the URL', { url: `https://ci.example.com/?k=gh${'p'}%5F${'q'.repeat(36)}` }],
+      ['token in a URL query', { url: `https://ci.example.com/?token=xo${'xb'}-123456789012-${'w'.repeat(20)}` }],
+    ] as const
+  ).map(([name, extra]): HostileCase => ({ name, status: 422, code: 'secret_in_text', send: (t) => postJson(t, valid(t.goalId, extra)) })),
+  ...(
+    [
+      ['secret in a todo action_kind', { text: 'deploy', action_kind: `gl${'pat'}-${'a'.repeat(20)}` }],
+      ['secret in a todo resume_when', { text: 'wait', resume_when: `todo_done:gh${'p'}_${'b'.repeat(36)}` }],
+      ['secret in a todo text', { text: `use s${'k'}_live_${'c'.repeat(24)}` }],
+    ] as const
+  ).map(([name, body]): HostileCase => ({ name, status: 422, code: 'secret_in_text', send: (t) => post(t, JSON.stringify(body), json(t.token), `/v1/goals/${t.goalId}/todos`) })),
+  { name: 'secret in a heartbeat turn_id', status: 422, code: 'secret_in_text', send: (t) => post(t, JSON.stringify({ turn_id: `AK${'IA'}ABCDEFGHIJKLMNOP` }), json(t.token), `/v1/goals/${t.goalId}/heartbeat`) },
+  { name: 'secret in a heartbeat note', status: 422, code: 'secret_in_text', send: (t) => post(t, JSON.stringify({ note: `-----BEGIN PGP ${'PRIVATE'} KEY BLOCK-----` }), json(t.token), `/v1/goals/${t.goalId}/heartbeat`) },
+  { name: 'secret in a gate option', status: 422, code: 'secret_in_text', send: (t) => post(t, JSON.stringify({ question: 'Which key?', options: ['none', `AI${'za'}Sy${'d'.repeat(33)}`], blocks: { global: true } }), json(t.token), `/v1/goals/${t.goalId}/gates`) },
+  { name: 'secret in a block reason', status: 422, code: 'secret_in_text', send: (t) => post(t, JSON.stringify({ reason: `creds are hf_${'f'.repeat(34)}` }), json(t.token), `/v1/todos/${t.foreignTodoId}/block`) },
+  { name: 'secret in a completion no_followup', status: 422, code: 'secret_in_text', send: (t) => post(t, JSON.stringify({ no_followup: `used wh${'sec'}_${'g'.repeat(32)}` }), json(t.token), `/v1/todos/${t.foreignTodoId}/complete`) },
+  { name: 'secret in a successor text', status: 422, code: 'secret_in_text', send: (t) => post(t, JSON.stringify({ successors: [{ text: `rotate AS${'IA'}ABCDEFGHIJKLMNOP` }] }), json(t.token), `/v1/todos/${t.foreignTodoId}/complete`) },
+  { name: 'secret in a gate question', status: 422, code: 'secret_in_text', send: (t) => post(t, JSON.stringify({ question: `May I use -----BEGIN EC ${'PRIVATE'} KEY-----?`, blocks: { global: true } }), json(t.token), `/v1/goals/${t.goalId}/gates`) },
+  { name: 'secret in a gate decision_scope', status: 422, code: 'secret_in_text', send: (t) => post(t, JSON.stringify({ question: 'Deploy?', decision_scope: `deploy:np${'m'}_${'e'.repeat(36)}`, blocks: { global: true } }), json(t.token), `/v1/goals/${t.goalId}/gates`) },
   { name: 'javascript: URL', status: 422, code: 'invalid_request', send: (t) => postJson(t, valid(t.goalId, { url: 'javascript:alert(1)' })) },
+  // Chat markup injection and bidi controls (issue 14 §1)
+  ...(
+    [
+      ['Slack link break-out in the URL', 'https://ci.example.com/x|Approved by Ana> <!channel> <https://evil.example/approve|Approve here'],
+      ['pipe in the URL', 'https://ci.example.com/x|label'],
+      ['angle bracket in the URL', 'https://ci.example.com/x>'],
+      ['space in the URL', 'https://ci.example.com/a b'],
+      ['tab in the URL', 'https://ci.example.com/a\tb'],
+      ['newline in the URL', 'https://ci.example.com/a\nb'],
+      ['ftp: URL', 'ftp://ci.example.com/x'],
+      ['data: URL', 'data:text/html,<script>alert(1)</script>'],
+      ['protocol-relative URL', '//evil.example/x'],
+      ['quote in the URL', 'https://ci.example.com/"onmouseover="x'],
+    ] as const
+  ).map(([name, url]): HostileCase => ({ name, status: 422, code: 'invalid_request', send: (t) => postJson(t, valid(t.goalId, { url })) })),
+  { name: 'user name and password in the URL', status: 422, send: (t) => postJson(t, valid(t.goalId, { url: 'https://admin:hunter2@ci.example.com/x' })) },
+  ...(
+    [
+      ['RLO (U+202E) in the summary', { summary: 'approved \u202Edesrever' }],
+      ['LRE (U+202A) in the summary', { summary: 'a\u202Ab' }],
+      ['PDF (U+202C) in the summary', { summary: 'a\u202Cb' }],
+      ['LRI (U+2066) in the summary', { summary: 'a\u2066b\u2069' }],
+      ['FSI (U+2068) in the summary', { summary: 'a\u2068b' }],
+      ['RLO inside a data value', { data: { note: '\u202Eevil' } }],
+      ['RLI inside a data key', { data: { 'k\u2067': 1 } }],
+    ] as const
+  ).map(([name, extra]): HostileCase => ({ name, status: 422, code: 'invalid_request', send: (t) => postJson(t, valid(t.goalId, extra)) })),
+  { name: 'RLO in a todo text', status: 422, code: 'invalid_request', send: (t) => post(t, JSON.stringify({ text: 'ship \u202Eit' }), json(t.token), `/v1/goals/${t.goalId}/todos`) },
+  { name: 'RLO in a gate question', status: 422, code: 'invalid_request', send: (t) => post(t, JSON.stringify({ question: 'May I \u202Edelete?', blocks: { global: true } }), json(t.token), `/v1/goals/${t.goalId}/gates`) },
   // Authentication, signatures and authorisation
   { name: 'missing Authorization', status: 401, code: 'unauthenticated', send: (t) => post(t, JSON.stringify(valid(t.goalId)), { 'content-type': 'application/json' }) },
   { name: 'unknown bearer token', status: 401, code: 'unauthenticated', send: (t) => post(t, JSON.stringify(valid(t.goalId)), json('lpx_forgedforgedforgedforgedforged')) },
@@ -129,6 +217,35 @@ export const HOSTILE_CASES: readonly HostileCase[] = [
   { name: 'signature 301 s in the past (replayed late)', status: 401, code: 'unauthenticated', send: (t) => signed(t, JSON.stringify(valid(t.goalId)), t.nowSeconds() - 301) },
   { name: 'signature 301 s in the future (clock skew)', status: 401, code: 'unauthenticated', send: (t) => signed(t, JSON.stringify(valid(t.goalId)), t.nowSeconds() + 301) },
   { name: 'signature from another secret', status: 401, code: 'unauthenticated', send: (t) => post(t, JSON.stringify(valid(t.goalId)), json(t.signerToken, { 'x-loopx-signature': `t=${t.nowSeconds()},v1=${signBody('not-the-secret', t.nowSeconds(), JSON.stringify(valid(t.goalId)))}` })) },
+  { name: 'v2 signature for another path', status: 401, code: 'unauthenticated', send: (t) => signedV2(t, { body: JSON.stringify({ text: 'x' }), path: `/v1/goals/${t.goalId}/todos` }, {}) },
+  { name: 'v2 signature for another method', status: 401, code: 'unauthenticated', send: (t) => signedV2(t, { body: JSON.stringify(valid(t.goalId)) }, { method: 'PUT' }) },
+  { name: 'v2 signature for another Idempotency-Key', status: 401, code: 'unauthenticated', send: (t) => signedV2(t, { body: JSON.stringify(valid(t.goalId)), key: 'key-b' }, { key: 'key-a' }) },
+  { name: 'v2 signature without the Idempotency-Key it was made with', status: 401, code: 'unauthenticated', send: (t) => signedV2(t, { body: JSON.stringify(valid(t.goalId)) }, { key: 'key-a' }) },
+  { name: 'v2 signature over another body', status: 401, code: 'unauthenticated', send: (t) => signedV2(t, { body: JSON.stringify(valid(t.goalId, { summary: 'altered' })) }, { body: JSON.stringify(valid(t.goalId)) }) },
+  { name: 'v2 signature with a query string added', status: 401, code: 'unauthenticated', send: (t) => signedV2(t, { body: JSON.stringify(valid(t.goalId)), path: '/v1/evidence?x=1' }, {}) },
+  {
+    name: 'v2 signature with the timestamp changed',
+    status: 401,
+    code: 'unauthenticated',
+    send: (t) => {
+      const body = JSON.stringify(valid(t.goalId));
+      const mac = signRequest(t.signerSecret, t.nowSeconds() - 1, { method: 'POST', target: '/v1/evidence', idempotencyKey: null, body });
+      return post(t, body, json(t.signerToken, { 'x-loopx-signature': `t=${t.nowSeconds()},v2=${mac}` }));
+    },
+  },
+  {
+    name: 'v2 signature presented as v1',
+    status: 401,
+    code: 'unauthenticated',
+    send: (t) => {
+      const body = JSON.stringify(valid(t.goalId));
+      const mac = signRequest(t.signerSecret, t.nowSeconds(), { method: 'POST', target: '/v1/evidence', idempotencyKey: null, body });
+      return post(t, body, json(t.signerToken, { 'x-loopx-signature': `t=${t.nowSeconds()},v1=${mac}` }));
+    },
+  },
+  { name: 'v2 signature 301 s old', status: 401, code: 'unauthenticated', send: (t) => signedV2(t, { body: JSON.stringify(valid(t.goalId)) }, { t: t.nowSeconds() - 301 }) },
+  { name: 'replayed v1 signature', status: 401, code: 'signature_replayed', send: (t) => replayOfRefused(t, 'v1') },
+  { name: 'replayed v2 signature', status: 401, code: 'signature_replayed', send: (t) => replayOfRefused(t, 'v2') },
   // Routing and headers
   { name: 'GET on a POST endpoint', status: 405, code: 'method_not_allowed', send: (t) => post(t, '', { authorization: `Bearer ${t.token}` }, '/v1/evidence', 'GET') },
   { name: 'unknown path', status: 404, code: 'not_found', send: (t) => post(t, '{}', json(t.token), '/v1/evidence/../../admin') },

@@ -8,7 +8,7 @@ import type { HostileTarget } from './hostile-corpus.js';
 /** Row counts of every table a request could write to. */
 export function rowCounts(deps: AppDeps): Record<string, number> {
   const counts: Record<string, number> = {};
-  for (const table of ['evidence', 'events', 'idempotency', 'todos', 'agents', 'goals']) {
+  for (const table of ['evidence', 'events', 'idempotency', 'todos', 'gates', 'agents', 'goals']) {
     counts[table] = (deps.store.sqlite.prepare(`SELECT count(*) AS n FROM ${table}`).get() as { n: number }).n;
   }
   return counts;

@@ -26,9 +26,9 @@ function grantRow(grant: GrantWire, forms: GrantForms): Html {
   return html`<li><strong>${grant.scope}</strong> on ${grant.goal_id}, granted by ${grant.granted_by}: ${grantState(grant)} <span class="meta">${grant.id}</span>${revoke}</li>`;
 }
 
-/** The gate page: its card, the standing grants that bear on its goal (revocable), and its whole history from the ledger. */
+/** The gate page: its card, the standing grants that reach its goal (its own, and project-wide or global ones; revocable), and its whole history from the ledger. */
 export function gatePage(gateId: string, goalId: string, card: Html, history: readonly LedgerRow[], grants: readonly GrantWire[], forms: GrantForms): Page {
-  const grantList = grants.length === 0 ? html`<p class="empty">No standing grants on this goal.</p>` : html`<ul class="grants">${grants.map((g) => grantRow(g, forms))}</ul>`;
+  const grantList = grants.length === 0 ? html`<p class="empty">No standing grants reach this goal.</p>` : html`<ul class="grants">${grants.map((g) => grantRow(g, forms))}</ul>`;
   const body = html`<h1>Gate ${gateId}</h1>
 ${card}
 <p><a href="/goals/${goalId}">Back to the goal</a></p>

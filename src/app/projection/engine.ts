@@ -1,8 +1,10 @@
 import type { AppDeps } from '../deps.js';
 import type { ChatSurface } from '../surface.js';
 import type { SurfaceLimits } from './limits.js';
+import type { ProjectionRow } from '../../store/outbox.js';
 import { createProjector, type Projector } from './projector.js';
-import { createOutboxSender, type OutboxSender } from './sender.js';
+import { isExpiring } from './repost.js';
+import { createOutboxSender, type OutboxSender, type SenderIdentity } from './sender.js';
 import { createGateSource } from './gate-source.js';
 import { createBoardSource, type CardSource } from './sources.js';
 
@@ -44,10 +46,13 @@ export interface ProjectionOptions {
   readonly sources?: readonly CardSource[];
   readonly limits?: Partial<Record<ChatSurface['name'], SurfaceLimits>>;
   readonly scheduler?: Scheduler;
+  /** Several servers on one database: who this sender is, and whether it holds the sender role now (default: always). */
+  readonly identity?: SenderIdentity;
+  readonly maySend?: () => boolean;
 }
 
 /** Runs send passes one at a time: a kick during a pass runs another right after; idle waits for the next due send. */
-function createSendLoop(sender: OutboxSender, scheduler: Scheduler, logger: AppDeps['logger']) {
+function createSendLoop(sender: OutboxSender, scheduler: Scheduler, logger: AppDeps['logger'], maySend: () => boolean) {
   let running: Promise<void> | null = null;
   let again = false;
   let stopped = false;
@@ -66,7 +71,7 @@ function createSendLoop(sender: OutboxSender, scheduler: Scheduler, logger: AppD
     kick();
   };
   function kick(): void {
-    if (stopped) return;
+    if (stopped || !maySend()) return;
     if (running) {
       again = true;
       return;
@@ -95,12 +100,16 @@ function createSendLoop(sender: OutboxSender, scheduler: Scheduler, logger: AppD
 export function createProjectionEngine(deps: AppDeps, options: ProjectionOptions): ProjectionEngine {
   const scheduler = options.scheduler ?? timerScheduler;
   const sources = options.sources ?? [createBoardSource(), createGateSource()];
-  const projector = createProjector(deps.store, deps.clock, sources, options.surfaces.map((s) => s.name));
-  const sender = createOutboxSender(deps.store, deps.clock, deps.logger, options.surfaces, options.limits);
-  const loop = createSendLoop(sender, scheduler, deps.logger);
+  // The reconciler also re-queues cards whose message is about to stop taking updates (Lark, 14 days).
+  const expiring = (shown: ProjectionRow, nowMs: number) => options.surfaces.some((s) => s.name === shown.surface && isExpiring(s, shown, nowMs));
+  const projector = createProjector(deps.store, deps.clock, sources, options.surfaces.map((s) => s.name), expiring);
+  const sender = createOutboxSender(deps.store, deps.clock, deps.logger, options.surfaces, options.limits, options.identity);
+  const maySend = options.maySend ?? (() => true);
+  const loop = createSendLoop(sender, scheduler, deps.logger, maySend);
   let cancelReconcile: (() => void) | null = null;
   const reconcileLoop = () => {
-    projector.reconcile();
+    // Several servers on one database: the one that sends repairs drift; the others would only repeat its work.
+    if (maySend()) projector.reconcile();
     loop.kick();
     cancelReconcile = scheduler.schedule(RECONCILE_EVERY_MS, reconcileLoop);
   };

@@ -17,6 +17,8 @@ export interface CardDelivery {
   readonly revision?: number;
   /** Card key of an already posted card to reply under (its thread), e.g. details of a long digest. */
   readonly threadOf?: string;
+  /** Queue it even when the destination shows this render already (its message is about to stop taking updates). */
+  readonly repost?: boolean;
 }
 
 /** The hash that tells whether a posted card already shows this render. */
@@ -33,7 +35,7 @@ export function enqueueCard(store: Store, delivery: CardDelivery, now: Date): bo
   const hash = cardHash(delivery.card);
   const shown = findProjection(store, delivery.surface, delivery.destination, delivery.card.key);
   const queued = findOutboxRow(store, delivery.surface, delivery.destination, delivery.card.key);
-  if (shown?.rendered_hash === hash && queued === undefined) return false;
+  if (shown?.rendered_hash === hash && queued === undefined && delivery.repost !== true) return false;
   if (queued?.card_hash === hash && queued.state === 'pending') return false;
   upsertOutbox(
     store,

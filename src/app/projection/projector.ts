@@ -2,7 +2,7 @@ import type { ChatSurface as SurfaceName } from '../../kernel/vocabulary.js';
 import { listBindings, type Binding } from '../../store/bindings.js';
 import type { Store } from '../../store/db.js';
 import { listEvents, type EventRow } from '../../store/events.js';
-import { findOutboxRow, findProjection, readCursor, writeCursor } from '../../store/outbox.js';
+import { findOutboxRow, findProjection, readCursor, writeCursor, type ProjectionRow } from '../../store/outbox.js';
 import type { Clock } from '../deps.js';
 import { CARD_PRIORITY, cardHash, enqueueCard } from './enqueue.js';
 import type { CardSource, CardTarget } from './sources.js';
@@ -44,11 +44,19 @@ function projectBatch(store: Store, sources: readonly CardSource[], surfaces: Re
   return queued;
 }
 
-/** True when a card on a binding shows something other than its fresh render (or was never sent). */
-function isDrifted(store: Store, binding: Binding, key: string, hash: string): boolean {
+/** Whether a posted card's message stops taking updates soon, so the card must be posted afresh. */
+export type ExpiringCheck = (shown: ProjectionRow, nowMs: number) => boolean;
+
+/**
+ * Why a card on a binding must be queued: it shows something other than its fresh render (or was never sent),
+ * or it shows it in a message about to stop taking updates; null when it is fine.
+ */
+function driftOf(store: Store, binding: Binding, key: string, hash: string, expiring: ExpiringCheck, nowMs: number): 'changed' | 'expiring' | null {
   const queued = findOutboxRow(store, binding.surface, binding.destination, key);
-  if (queued?.state === 'pending') return queued.card_hash !== hash;
-  return findProjection(store, binding.surface, binding.destination, key)?.rendered_hash !== hash;
+  if (queued?.state === 'pending') return queued.card_hash !== hash ? 'changed' : null;
+  const shown = findProjection(store, binding.surface, binding.destination, key);
+  if (shown?.rendered_hash !== hash) return 'changed';
+  return expiring(shown, nowMs) ? 'expiring' : null;
 }
 
 /**
@@ -56,7 +64,7 @@ function isDrifted(store: Store, binding: Binding, key: string, hash: string): b
  * from its own cursor, so a crash between a commit and its projection loses nothing: the next catch-up
  * re-reads the events, and coalescing in the outbox makes re-projecting harmless.
  */
-export function createProjector(store: Store, clock: Clock, sources: readonly CardSource[], surfaceNames: readonly SurfaceName[]): Projector {
+export function createProjector(store: Store, clock: Clock, sources: readonly CardSource[], surfaceNames: readonly SurfaceName[], expiring: ExpiringCheck = () => false): Projector {
   const surfaces = new Set(surfaceNames);
   return {
     catchUp() {
@@ -80,8 +88,9 @@ export function createProjector(store: Store, clock: Clock, sources: readonly Ca
           for (const source of sources.filter((s) => binding.purposes.includes(s.purpose))) {
             for (const key of source.liveKeys(store, binding.goalId)) {
               const rendered = source.render(store, key, now);
-              if (!rendered || !isDrifted(store, binding, key, cardHash(rendered.card))) continue;
-              const delivery = { surface: binding.surface, destination: binding.destination, card: rendered.card, priority: CARD_PRIORITY.progress, revision: rendered.revision };
+              const drift = rendered ? driftOf(store, binding, key, cardHash(rendered.card), expiring, now.getTime()) : null;
+              if (!rendered || drift === null) continue;
+              const delivery = { surface: binding.surface, destination: binding.destination, card: rendered.card, priority: CARD_PRIORITY.progress, revision: rendered.revision, repost: drift === 'expiring' };
               if (enqueueCard(store, delivery, now)) queued += 1;
             }
           }

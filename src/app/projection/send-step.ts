@@ -1,9 +1,10 @@
 import type { Card } from '../../../cards/model.js';
 import type { Store } from '../../store/db.js';
-import { completeOutboxRow, findProjection, holdSurface, markPostStarted, recordProjection, rescheduleOutboxRow, type OutboxRow, type ProjectionRow } from '../../store/outbox.js';
+import { completeOutboxRow, findProjection, holdSurface, markPostStarted, recordProjection, releaseOutboxClaim, rescheduleOutboxRow, type OutboxRow, type ProjectionRow } from '../../store/outbox.js';
 import type { Logger } from '../deps.js';
 import type { ChatSurface, FindPostOutcome, PostOptions, SendOutcome } from '../surface.js';
 import { CARD_PRIORITY } from './enqueue.js';
+import { isExpiring, movedCard } from './repost.js';
 import type { SurfaceLimits, TokenBucket } from './limits.js';
 
 /** Failed sends are retried with exponential backoff and parked as dead after this many attempts. */
@@ -21,10 +22,11 @@ export interface SurfaceState {
   heldUntil: number;
 }
 
-/** Where a send step reads and writes. */
+/** Where a send step reads and writes, and who is sending (the owner of the rows it claims). */
 export interface SendEnv {
   readonly store: Store;
   readonly logger: Logger;
+  readonly owner: string;
 }
 
 function backoffMs(attempts: number): number {
@@ -47,11 +49,15 @@ export function messageKey(row: Pick<OutboxRow, 'destination' | 'card_key'>): st
   return `${row.destination}\u0000${row.card_key}`;
 }
 
-/** The earliest time a row may be sent: its own schedule, its gap (from `gapOf`), and any surface-wide hold. */
-export function dueAt(state: SurfaceState, row: OutboxRow, gap: { key: string; ms: number }, nowMs: number): number {
+/**
+ * The earliest time a row may be sent: its own schedule, its gap (from `gapOf`), any surface-wide hold, and
+ * another server's claim on it (the row is in flight there, or waits for that claim to lapse).
+ */
+export function dueAt(env: SendEnv, state: SurfaceState, row: OutboxRow, gap: { key: string; ms: number }, nowMs: number): number {
   const last = state.lastCallAt.get(gap.key);
   const gapReady = last === undefined ? nowMs : last + gap.ms;
-  return Math.max(Date.parse(row.next_at), gapReady, state.heldUntil);
+  const claimedElsewhere = row.claimed_by !== null && row.claimed_by !== env.owner && row.claimed_until !== null ? Date.parse(row.claimed_until) : 0;
+  return Math.max(Date.parse(row.next_at), gapReady, state.heldUntil, claimedElsewhere);
 }
 
 /** The message that shows a row's card in its destination, if the card was posted there. */
@@ -62,9 +68,9 @@ export function shownOf(env: SendEnv, state: SurfaceState, row: OutboxRow): Show
   return findProjection(env.store, state.surface.name, row.destination, row.card_key);
 }
 
-/** Drops a row whose render the destination already shows; answers true when it did. */
-export function skipUnchanged(env: SendEnv, row: OutboxRow, shown: Shown): boolean {
-  if (shown?.rendered_hash !== row.card_hash) return false;
+/** Drops a row whose render the destination already shows (in a message that keeps taking updates); answers true when it did. */
+export function skipUnchanged(env: SendEnv, state: SurfaceState, row: OutboxRow, shown: Shown, nowMs: number): boolean {
+  if (shown?.rendered_hash !== row.card_hash || isExpiring(state.surface, shown, nowMs)) return false;
   completeOutboxRow(env.store, row);
   return true;
 }
@@ -81,19 +87,30 @@ function findEarlierPost(surface: ChatSurface, row: OutboxRow, post: PostOptions
 /**
  * Posts the card, or updates it in place when it already has a message ref (or an earlier post of it is
  * found); never throws. A post is marked in the row before the call, so a restart knows it may have gone out.
+ * A message that no longer takes updates (deleted by hand, frozen after Lark's 14 days) or soon will not
+ * (`isExpiring`) is replaced by a fresh post, under a key naming the old message so no dedupe answers with it;
+ * an expiring one is then patched once to point at the new message, its buttons removed.
  */
 export async function callSurface(env: SendEnv, state: SurfaceState, row: OutboxRow, shown: Shown, nowMs: number): Promise<SendOutcome> {
   const card = JSON.parse(row.card) as Card;
-  const name = state.surface.name;
+  const { surface } = state;
   try {
-    if (shown) return await state.surface.update({ destination: row.destination, messageId: shown.message_id }, card);
-    const parent = row.thread_of ? findProjection(env.store, name, row.destination, row.thread_of) : undefined;
-    const post = { idempotencyKey: `${name}:${row.destination}:${row.card_key}`, ...(parent ? { threadOf: { destination: parent.destination, messageId: parent.message_id } } : {}) };
-    const earlier = await findEarlierPost(state.surface, row, post);
-    if (earlier.kind === 'found') return await state.surface.update(earlier.ref, card);
+    const expiring = isExpiring(surface, shown, nowMs);
+    if (shown && !expiring) {
+      const updated = await surface.update({ destination: row.destination, messageId: shown.message_id }, card);
+      if (updated.kind !== 'gone') return updated;
+      env.logger.info({ surface: surface.name, destination: row.destination, card: row.card_key, reason: updated.reason }, 'card message gone: posting it again');
+    }
+    const parent = row.thread_of ? findProjection(env.store, surface.name, row.destination, row.thread_of) : undefined;
+    const key = `${surface.name}:${row.destination}:${row.card_key}${shown ? `:after:${shown.message_id}` : ''}`;
+    const post = { idempotencyKey: key, ...(parent ? { threadOf: { destination: parent.destination, messageId: parent.message_id } } : {}) };
+    const earlier = await findEarlierPost(surface, row, post);
+    if (earlier.kind === 'found') return await surface.update(earlier.ref, card);
     if (earlier.kind !== 'absent') return earlier;
     markPostStarted(env.store, row, new Date(nowMs).toISOString());
-    return await state.surface.post(row.destination, card, post);
+    const posted = await surface.post(row.destination, card, post);
+    if (posted.kind === 'sent' && shown && expiring) await surface.update({ destination: row.destination, messageId: shown.message_id }, movedCard(card));
+    return posted;
   } catch (error) {
     return { kind: 'failed', reason: error instanceof Error ? error.message : String(error) };
   }
@@ -105,8 +122,12 @@ export function settle(env: SendEnv, state: SurfaceState, row: OutboxRow, outcom
   const name = state.surface.name;
   if (outcome.kind === 'sent') {
     env.store.transaction(() => {
-      recordProjection(env.store, { surface: name, destination: row.destination, card_key: row.card_key, message_id: outcome.ref.messageId, rendered_hash: row.card_hash, revision_shown: row.revision, sent_at: at });
+      // An update keeps the message's post time; a new message (a post, a re-post) starts it.
+      const before = findProjection(env.store, name, row.destination, row.card_key);
+      const postedAt = before?.message_id === outcome.ref.messageId ? (before.posted_at ?? before.sent_at) : at;
+      recordProjection(env.store, { surface: name, destination: row.destination, card_key: row.card_key, message_id: outcome.ref.messageId, rendered_hash: row.card_hash, revision_shown: row.revision, sent_at: at, posted_at: postedAt });
       completeOutboxRow(env.store, row);
+      releaseOutboxClaim(env.store, row, env.owner);
     });
     return true;
   }
@@ -115,6 +136,7 @@ export function settle(env: SendEnv, state: SurfaceState, row: OutboxRow, outcom
     // for rows queued later and in storage for a restart.
     state.heldUntil = Math.max(state.heldUntil, nowMs + outcome.retryAfterMs);
     holdSurface(env.store, name, new Date(state.heldUntil).toISOString());
+    releaseOutboxClaim(env.store, row, env.owner);
     return false;
   }
   const attempts = row.attempts + 1;

@@ -1,5 +1,5 @@
 import type { Store } from '../../store/db.js';
-import { pendingDestinations, pendingOutboxRows, type OutboxRow } from '../../store/outbox.js';
+import { claimOutboxRow, pendingDestinations, pendingOutboxRows, type OutboxRow } from '../../store/outbox.js';
 import type { Clock, Logger } from '../deps.js';
 import type { ChatSurface } from '../surface.js';
 import { createTokenBucket, DEFAULT_SURFACE_LIMITS, type SurfaceLimits } from './limits.js';
@@ -29,19 +29,21 @@ export interface OutboxSender {
 function firstDueRow(env: SendEnv, state: SurfaceState, destination: string, nowMs: number): { row: OutboxRow; shown: Shown; gapKey: string } | undefined {
   for (const row of pendingOutboxRows(env.store, state.surface.name, destination)) {
     const shown = shownOf(env, state, row);
-    if (skipUnchanged(env, row, shown)) continue;
+    if (skipUnchanged(env, state, row, shown, nowMs)) continue;
     const gap = gapOf(state, row, shown);
-    if (dueAt(state, row, gap, nowMs) <= nowMs) return { row, shown, gapKey: gap.key };
+    if (dueAt(env, state, row, gap, nowMs) <= nowMs) return { row, shown, gapKey: gap.key };
   }
   return undefined;
 }
 
 /** Sends one destination's first due row, if the surface has a call left, and counts the call in `report`. */
-async function sendNext(env: SendEnv & { clock: Clock }, state: SurfaceState, destination: string, report: { calls: number; sent: number }): Promise<void> {
+async function sendNext(env: SenderEnv, state: SurfaceState, destination: string, report: { calls: number; sent: number }): Promise<void> {
   const nowMs = env.clock.now().getTime();
   const due = firstDueRow(env, state, destination, nowMs);
   if (!due || !state.bucket.take(nowMs)) return;
   const { row } = due;
+  // The row is this sender's until the call is settled: another server sharing the database skips it meanwhile.
+  if (!claimOutboxRow(env.store, row, env.owner, new Date(nowMs).toISOString(), new Date(nowMs + env.claimMs).toISOString())) return;
   state.lastCallAt.set(due.gapKey, nowMs);
   state.lastCallAt.set(messageKey(row), nowMs);
   report.calls += 1;
@@ -55,7 +57,7 @@ function nextDue(env: SendEnv, states: readonly SurfaceState[], nowMs: number): 
   for (const state of states) {
     for (const destination of pendingDestinations(store, state.surface.name)) {
       for (const row of pendingOutboxRows(store, state.surface.name, destination)) {
-        const due = Math.max(dueAt(state, row, gapOf(state, row, shownOf(env, state, row)), nowMs), state.bucket.readyAt(nowMs));
+        const due = Math.max(dueAt(env, state, row, gapOf(state, row, shownOf(env, state, row)), nowMs), state.bucket.readyAt(nowMs));
         next = next === null ? due : Math.min(next, due);
       }
     }
@@ -63,13 +65,25 @@ function nextDue(env: SendEnv, states: readonly SurfaceState[], nowMs: number): 
   return next === null ? null : Math.max(0, next - nowMs);
 }
 
+/** The sender's environment: who it sends as, and how long its claim on a row holds if it crashes mid-call. */
+type SenderEnv = SendEnv & { readonly clock: Clock; readonly claimMs: number };
+
+/** Who a sender sends as and how long its row claims hold; a single-process sender needs neither. */
+export interface SenderIdentity {
+  readonly owner: string;
+  readonly claimMs: number;
+}
+
+/** One process alone on its database: claims lapse after a minute. */
+const SOLO: SenderIdentity = { owner: 'solo', claimMs: 60_000 };
+
 /**
  * Creates the sender. Rows leave the outbox only after the platform accepted them and the message reference
  * and rendered hash are recorded, so a restart re-sends what was not confirmed and never re-posts a card
  * that has a reference: it updates it in place.
  */
-export function createOutboxSender(store: Store, clock: Clock, logger: Logger, surfaces: readonly ChatSurface[], limits: Partial<Record<ChatSurface['name'], SurfaceLimits>> = {}): OutboxSender {
-  const env = { store, clock, logger };
+export function createOutboxSender(store: Store, clock: Clock, logger: Logger, surfaces: readonly ChatSurface[], limits: Partial<Record<ChatSurface['name'], SurfaceLimits>> = {}, identity: SenderIdentity = SOLO): OutboxSender {
+  const env: SenderEnv = { store, clock, logger, ...identity };
   const states = surfaces.map((surface): SurfaceState => {
     const surfaceLimits = limits[surface.name] ?? DEFAULT_SURFACE_LIMITS[surface.name];
     return { surface, limits: surfaceLimits, bucket: createTokenBucket(surfaceLimits, clock.now().getTime()), lastCallAt: new Map(), heldUntil: 0 };

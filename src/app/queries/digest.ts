@@ -5,6 +5,7 @@ import type { Todo } from '../../kernel/todo.js';
 import { isAccountableOutcome, type DeliveryOutcome } from '../../kernel/vocabulary.js';
 import { describeInstant } from '../../kernel/zoned-time.js';
 import { eventsOfTypeSince, evidenceTotalsSince } from '../../store/activity.js';
+import { ledgerHead } from '../../store/events.js';
 import { listStaleFlags } from '../../store/job-runs.js';
 import { findTodo, listTodos } from '../../store/todos.js';
 import type { JobDeps } from '../job-ports.js';
@@ -84,5 +85,6 @@ export function buildDigestView(jobs: JobDeps, goal: Goal, slot: DigestSlot): Di
     expiredLeases: expiredLeasesSince(jobs, goal.id, slot.since),
     grantApprovals: grantApprovalsSince(jobs, goal.id, slot.since),
     progress: progressOf(jobs, goal, slot),
+    ledgerHead: ledgerHead(store),
   };
 }

@@ -33,12 +33,13 @@ function decisionView(store: Store, gate: Gate): GateDecisionView | null {
     via: gate.decision.via,
     reason: gate.decision.reason,
     until: gate.state === 'deferred' ? gate.deferredUntil : null,
+    option: gate.decision.option,
   };
 }
 
 /** A gate as the board's "Needs you" lists it. */
 export function pendingGateSummary(store: Store, gate: Gate): PendingGateSummary {
-  return { id: gate.id, question: gate.question, revision: gate.revision, risk: gate.risk, askedBy: actorName(store, gate.requestedBy), createdAt: gate.createdAt };
+  return { id: gate.id, question: gate.question, revision: gate.revision, risk: gate.risk, askedBy: actorName(store, gate.requestedBy), createdAt: gate.createdAt, options: gate.options };
 }
 
 /** The oldest `limit` pending gates of a goal for the board card, and how many are pending in all. */
@@ -71,6 +72,8 @@ export function gateView(store: Store, gateId: string): GateView | undefined {
     decision: decisionView(store, gate),
     timezone: goal?.timezone ?? 'UTC',
     choices: GATE_CHOICES,
+    options: gate.options,
     grantId: gate.grantId,
+    approvals: gate.policy.quorum > 1 ? { names: gate.votes.map((v) => actorName(store, `person:${v.personId}`)), needed: gate.policy.quorum } : null,
   };
 }

@@ -1,3 +1,4 @@
+import { grantReaches, parseDecisionScope } from '../../kernel/decision-scope.js';
 import { OPEN_GATE_STATES, type Gate, type GateState } from '../../kernel/gate.js';
 import type { Store } from '../../store/db.js';
 import { selectGrant, selectGrants, type GrantRow } from '../../store/gate-grants.js';
@@ -54,6 +55,15 @@ export function approversOf(store: Store, gate: PolicyRow, memberships: readonly
   return named.filter((personId) => gate.policy.allowSelfApproval || gate.requestedBy !== `person:${personId}`);
 }
 
+/**
+ * Who a gate still waits on: its approvers whose vote could still count, so not those who already voted on this
+ * revision of a quorum gate. Pass the goal's memberships when asking for many gates at once.
+ */
+export function waitingOn(store: Store, gate: Gate, memberships?: readonly { personId: string; role: string }[]): string[] {
+  const voted = new Set(gate.votes.map((v) => v.personId));
+  return approversOf(store, gate, memberships).filter((personId) => !voted.has(personId));
+}
+
 /** Who holds decision authority on a goal right now: its owners and approvers. Named approvers only narrow this. */
 export function decidersOf(store: Store, goalId: string, memberships: readonly { personId: string; role: string }[] = listMemberships(store, goalId)): string[] {
   return memberships.filter((m) => m.role === 'owner' || m.role === 'approver').map((m) => m.personId);
@@ -63,6 +73,14 @@ export function decidersOf(store: Store, goalId: string, memberships: readonly {
 export function listGrants(store: Store, goalId?: string, options: { includeRevoked?: boolean; now?: Date } = {}): GrantRow[] {
   if (options.includeRevoked) return selectGrants(store, { goalId });
   return selectGrants(store, { goalId, activeOnly: true, liveAt: options.now?.toISOString() });
+}
+
+/** The active grants that can reach a goal: its own, and project-wide or global ones made on any goal. */
+export function grantsReaching(store: Store, goalId: string, now: Date): GrantRow[] {
+  return listGrants(store, undefined, { now }).filter((g) => {
+    const scope = parseDecisionScope(g.scope);
+    return scope.ok && grantReaches(scope.value, g.goalId, goalId);
+  });
 }
 
 /** One standing grant by id. */

@@ -8,7 +8,7 @@ import { listMemberships } from '../../store/goals.js';
 import { countLanes, firstTodosByLane, gateHolds, lanedTodos, type LanedTodo } from '../../store/todo-lanes.js';
 import type { Gate } from '../../kernel/gate.js';
 import { requireGoal } from '../lookup.js';
-import { approversOf, oldestPendingGates, peopleWaitedOn } from './gates.js';
+import { oldestPendingGates, peopleWaitedOn, waitingOn } from './gates.js';
 
 export type { LanedTodo } from '../../store/todo-lanes.js';
 
@@ -77,7 +77,7 @@ export function goalStatus(store: Store, goalId: string, now: Date, perLane = ST
   const { goal, todoLanes, todos } = laned.value;
   const memberships = listMemberships(store, goalId);
   const pending = oldestPendingGates(store, goalId, STATUS_GATE_LIMIT);
-  const openGates = pending.gates.map((gate) => ({ gate, waitingOn: approversOf(store, gate, memberships) }));
+  const openGates = pending.gates.map((gate) => ({ gate, waitingOn: waitingOn(store, gate, memberships) }));
   const lanes = { ...todoLanes, user_gate: todoLanes.user_gate + pending.total };
   const next = whoActsNext(goal, lanes, { count: pending.total, people: peopleWaitedOn(store, goalId, memberships) });
   return ok({ goal, lanes, todoLanes, todos, next, openGates, openGatesTotal: pending.total });

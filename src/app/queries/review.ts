@@ -6,8 +6,9 @@ import { ok, type Result } from '../../kernel/result.js';
 import type { Store } from '../../store/db.js';
 import { listEvidence } from '../../store/evidence.js';
 import { findTodo } from '../../store/todos.js';
+import { GRANT_DEFAULT_DAYS } from '../gates/grants.js';
 import { requireGoal } from '../lookup.js';
-import { approversOf, pendingGatesFor } from './gates.js';
+import { pendingGatesFor, waitingOn } from './gates.js';
 
 /** What the operator needs to judge one gate, in plain language. */
 export interface ReviewPacket {
@@ -46,7 +47,10 @@ function scopeSentences(store: Store, gate: Gate): { authorises: string[]; doesN
   for (const id of gate.blocks.todoIds) authorises.push(`The agent may do: "${findTodo(store, id)?.text ?? id}".`);
   const scope = gate.decisionScope === null ? null : parseDecisionScope(gate.decisionScope);
   const standing = scope !== null && scope.ok && isStandingScope(scope.value);
-  if (standing) authorises.push(`A standing grant for ${gate.decisionScope}: later requests in this scope are approved automatically until someone rejects one.`);
+  if (standing) {
+    const reach = scope?.ok && scope.value.granularity === 'goal' ? 'on this goal' : 'on every goal where you may decide them (an approver\'s grant stays on this goal)';
+    authorises.push(`A standing grant for ${gate.decisionScope}: later requests in this scope ${reach} are approved automatically for ${GRANT_DEFAULT_DAYS} days, unless they are high risk or need several approvals, until someone rejects one or revokes it.`);
+  }
   const doesNot = [
     'Anything outside what the question names: other todos, other agents and other open gates still need their own answer.',
     'Changes to the goal, its owners or its quota.',
@@ -68,9 +72,9 @@ export function reviewPacket(store: Store, goalId: string): Result<ReviewPacket,
   const suggestion = suggest(gate, evidence);
   const { authorises, doesNot } = scopeSentences(store, gate);
   const commands = {
-    approve: `loopx gate approve ${gate.id} --as <you> --revision ${gate.revision}`,
+    approve: `loopx gate approve ${gate.id} --as <you> --revision ${gate.revision}${gate.options.length > 0 ? ` --option "<one of: ${gate.options.join(', ')}>"` : ''}`,
     reject: `loopx gate reject ${gate.id} --as <you> --revision ${gate.revision} --reason "<why>"`,
     defer: `loopx gate defer ${gate.id} --as <you> --until 1d`,
   };
-  return ok({ goalId, gate, waitingOn: approversOf(store, gate), suggestedDecision: suggestion.decision, suggestionReason: suggestion.reason, authorises, doesNotAuthorise: doesNot, evidence, otherPendingGates: pending.length - 1, commands });
+  return ok({ goalId, gate, waitingOn: waitingOn(store, gate), suggestedDecision: suggestion.decision, suggestionReason: suggestion.reason, authorises, doesNotAuthorise: doesNot, evidence, otherPendingGates: pending.length - 1, commands });
 }

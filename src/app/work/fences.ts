@@ -3,7 +3,7 @@ import { activeHolder } from '../../kernel/lease.js';
 import type { Todo } from '../../kernel/todo.js';
 import { openGatesHolding } from '../../store/gate-fences.js';
 import { findPerson } from '../../store/people.js';
-import { approversOf } from '../queries/gates.js';
+import { waitingOn as stillWaitingOn } from '../queries/gates.js';
 import { must, type WriteContext } from '../write.js';
 
 /** Whether an operator chose to go past the gates that hold a todo (agents never may). */
@@ -22,7 +22,7 @@ export function passGateFence(ctx: WriteContext, todo: Todo, options: FenceOptio
   const first = gates[0];
   if (first === undefined) return [];
   if (options.force === true && ctx.actor.kind !== 'agent') return gates.map((gate) => gate.id);
-  const waitingOn = approversOf(ctx.store, first);
+  const waitingOn = stillWaitingOn(ctx.store, first);
   const names = waitingOn.map((id) => findPerson(ctx.store, id)?.name ?? id);
   const whom = names.length > 0 ? names.join(', ') : 'an owner';
   const more = gates.length > 1 ? ` (and ${gates.length - 1} more open gate(s))` : '';

@@ -20,7 +20,8 @@ async function decide(ctx: CliContext, choice: GateChoice) {
   const revision = intFlag(ctx.flags, 'revision') ?? gate.revision;
   const grantFor = stringFlag(ctx.flags, 'grant-expires-in');
   const grantExpiresInSeconds = grantFor === undefined ? undefined : Math.round((Date.parse(parseTimeOrDuration(grantFor, deps.clock.now())) - deps.clock.now().getTime()) / 1000);
-  return gateOutput(deps, decideGate(deps, ctx.origin, gateId, { choice, revision, reason, until, via: 'cli', grantExpiresInSeconds }), VERB[choice]);
+  const option = stringFlag(ctx.flags, 'option');
+  return gateOutput(deps, decideGate(deps, ctx.origin, gateId, { choice, revision, reason, until, via: 'cli', grantExpiresInSeconds, option }), VERB[choice]);
 }
 
 const common = { revision: { type: 'string' as const }, reason: { type: 'string' as const } };
@@ -28,6 +29,7 @@ const commonHelp = { revision: 'the revision you read (refused if the question c
 
 const EXTRA = {
   until: { option: { type: 'string' as const }, help: 'e.g. 2h, 1d, or an ISO time' },
+  option: { option: { type: 'string' as const }, help: 'the option you pick, for a gate asked with options (see gate show)' },
   'grant-expires-in': { option: { type: 'string' as const }, help: 'how long the standing grant a goal-wide scope records lasts (default 30d)' },
 };
 
@@ -46,7 +48,7 @@ function decisionCommand(choice: 'approve' | 'reject' | 'defer', summary: string
 
 /** `loopx gate approve|reject|defer`: decisions as a named person (`--as`). */
 export const gateDecisionCommands: readonly Command[] = [
-  decisionCommand('approve', 'Approve a gate as a named person (an owner or approver).', 'loopx gate approve <gate> --as <person> [--reason <r>] [--revision <n>] [--grant-expires-in 7d]', ['grant-expires-in']),
+  decisionCommand('approve', 'Approve a gate as a named person (an owner or approver).', 'loopx gate approve <gate> --as <person> [--option <o>] [--reason <r>] [--revision <n>] [--grant-expires-in 7d]', ['option', 'grant-expires-in']),
   decisionCommand('reject', 'Reject a gate with a reason, as a named person.', 'loopx gate reject <gate> --as <person> --reason <r> [--revision <n>]'),
   decisionCommand('defer', 'Snooze a gate until a time; it comes back as pending then.', 'loopx gate defer <gate> --as <person> --until <time|duration> [--reason <r>]', ['until']),
 ];

@@ -1,6 +1,6 @@
 import type { AppDeps } from '../../app/deps.js';
 import { amendGate, askGate, cancelGate } from '../../app/gates.js';
-import { approversOf, findGate, listGates } from '../../app/queries/gates.js';
+import { findGate, listGates, waitingOn } from '../../app/queries/gates.js';
 import type { WriteOrigin } from '../../app/write.js';
 import { GateListOutput, GateOutput } from '../../contract/cli-output.js';
 import { gateToWire } from '../../contract/gate-wire.js';
@@ -33,16 +33,18 @@ export function gateOrigin(ctx: CliContext): WriteOrigin {
 
 /** One line per gate: id, state, revision, question, who it waits on. */
 export function gateLine(deps: AppDeps, gate: Gate): string {
-  const waiting = gate.state === 'pending' ? ` (waits on ${approversOf(deps.store, gate).join(', ') || 'nobody'})` : '';
-  const decided = gate.decision ? ` — ${gate.decision.outcome} by ${gate.decision.by} via ${gate.decision.via}${gate.decision.reason ? `: ${gate.decision.reason}` : ''}` : '';
-  return `${gate.id} [${gate.state} r${gate.revision}] ${gate.question}${waiting}${decided}`;
+  const waiting = gate.state === 'pending' ? ` (waits on ${waitingOn(deps.store, gate).join(', ') || 'nobody'})` : '';
+  const options = gate.options.length > 0 ? ` (options: ${gate.options.join(' | ')})` : '';
+  const chose = gate.decision?.option ? ` "${gate.decision.option}"` : '';
+  const decided = gate.decision ? ` — ${gate.decision.outcome}${chose} by ${gate.decision.by} via ${gate.decision.via}${gate.decision.reason ? `: ${gate.decision.reason}` : ''}` : '';
+  return `${gate.id} [${gate.state} r${gate.revision}] ${gate.question}${options}${waiting}${decided}`;
 }
 
 /** Maps a gate result to the CLI output. */
 export function gateOutput(deps: AppDeps, result: Result<{ gate: Gate; changed?: boolean; created?: boolean }, KernelError>, verb: string) {
   return output(
     result,
-    (v) => ({ gate: gateToWire(v.gate, deps.clock.now(), approversOf(deps.store, v.gate)), ...(v.changed !== undefined ? { changed: v.changed } : {}), ...(v.created !== undefined ? { created: v.created } : {}) }),
+    (v) => ({ gate: gateToWire(v.gate, deps.clock.now(), waitingOn(deps.store, v.gate)), ...(v.changed !== undefined ? { changed: v.changed } : {}), ...(v.created !== undefined ? { created: v.created } : {}) }),
     (v) => (v.changed === false || v.created === false ? `Nothing changed: ${gateLine(deps, v.gate)}` : `${verb} ${gateLine(deps, v.gate)}`),
   );
 }
@@ -99,7 +101,7 @@ export const gateCommands: readonly Command[] = [
       const gates = listGates(deps.store, ctx.positionals[0], ctx.flags.all === true ? undefined : states.length > 0 ? states : OPEN_GATE_STATES);
       return output(
         { ok: true, value: gates },
-        (all) => ({ gates: all.map((g) => gateToWire(g, deps.clock.now(), approversOf(deps.store, g))) }),
+        (all) => ({ gates: all.map((g) => gateToWire(g, deps.clock.now(), waitingOn(deps.store, g))) }),
         (all) => (all.length === 0 ? 'No gates waiting.' : all.map((g) => gateLine(deps, g)).join('\n')),
       );
     },

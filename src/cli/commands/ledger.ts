@@ -4,7 +4,8 @@ import { statusToWire, type StatusWire } from '../../contract/status-wire.js';
 import { kernelError } from '../../kernel/errors.js';
 import { LANE_LABELS, LANES } from '../../kernel/lanes.js';
 import { err } from '../../kernel/result.js';
-import { listEvents, verifyChain } from '../../store/events.js';
+import { listEvents, verifyChain, type PublishedHead } from '../../store/events.js';
+import { crossCheckState } from '../../store/ledger-state.js';
 import { listGoals } from '../../store/goals.js';
 import { intFlag, stringFlag, type Command } from '../command.js';
 import { output, table } from '../output.js';
@@ -59,21 +60,39 @@ export const ledgerCommands: readonly Command[] = [
   },
   {
     path: ['audit', 'verify'],
-    summary: "Re-check the ledger's hash chain; fails if any event was changed, deleted or inserted.",
-    usage: 'loopx audit verify',
+    summary: "Re-check the keyed hash chain, a published head and the state tables; fails on any tampering it can see.",
+    usage: 'loopx audit verify [--head <seq>:<hash>]',
+    options: { head: { type: 'string' } },
+    optionHelp: { head: 'a ledger head published earlier (every daily digest posts one); the ledger must still contain it' },
     output: AuditOutput,
     async run(ctx) {
+      const raw = stringFlag(ctx.flags, 'head');
+      const published = raw === undefined ? null : parseHead(raw);
+      if (published === undefined) return err(kernelError('invalid_request', '--head must be <seq>:<64 hex hash>, as the daily digest prints it.'));
       const deps = await ctx.openApp();
-      const result = verifyChain(deps.store);
-      if (!result.ok) {
-        const first = result.problems[0];
+      const chain = verifyChain(deps.store, published);
+      const state = crossCheckState(deps.store);
+      if (!chain.ok || state.length > 0) {
+        const first = chain.problems[0];
+        const summary = first ? `first at seq ${first.seq}: ${first.problem}` : `${state[0]?.table} ${state[0]?.id}: ${state[0]?.problem}`;
         return err(
-          kernelError('ledger_tampered', `The ledger was tampered with: ${result.problems.length} problem(s), first at seq ${first?.seq}: ${first?.problem}. Restore from a backup.`, {
-            problems: result.problems.slice(0, 20),
+          kernelError('ledger_tampered', `The ledger was tampered with: ${chain.problems.length + state.length} problem(s), ${summary}. Restore from a backup.`, {
+            problems: chain.problems.slice(0, 20),
+            state_problems: state.slice(0, 20),
           }),
         );
       }
-      return output({ ok: true, value: result }, (r) => ({ ok: r.ok, checked: r.checked, problems: [...r.problems] }), (r) => `Ledger intact: ${r.checked} events verified.`);
+      return output(
+        { ok: true, value: chain },
+        (r) => ({ ok: r.ok, checked: r.checked, problems: [...r.problems], keyed_from: r.keyedFrom, head: r.head, state_problems: [] }),
+        (r) => `Ledger intact: ${r.checked} events verified (keyed from seq ${r.keyedFrom}${published ? `, published head ${published.seq} present` : ''}); gates, todos and quota agree with it. Head ${r.head.seq}:${r.head.hash}`,
+      );
     },
   },
 ];
+
+/** `<seq>:<hash>`; undefined when malformed. */
+function parseHead(raw: string): PublishedHead | undefined {
+  const match = /^(\d{1,15}):([0-9a-f]{64})$/i.exec(raw.trim());
+  return match ? { seq: Number(match[1]), hash: match[2]!.toLowerCase() } : undefined;
+}

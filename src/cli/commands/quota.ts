@@ -45,7 +45,7 @@ function reviewText(r: ReviewPacket): string {
   const evidence = r.evidence.length === 0 ? '  (none yet)' : list(r.evidence.map((e) => `[${e.kind}] ${e.summary}${e.url ? ` ${e.url}` : ''}`));
   return [
     `Review for ${r.goalId} — ${r.gate.risk} risk, waits on ${r.waitingOn.join(', ') || 'nobody'}${r.otherPendingGates > 0 ? ` (${r.otherPendingGates} more gate(s) after this one)` : ''}`,
-    `\nThe question:\n  ${r.gate.question}${r.gate.context ? `\n  (${r.gate.context})` : ''}`,
+    `\nThe question:\n  ${r.gate.question}${r.gate.context ? `\n  (${r.gate.context})` : ''}${r.gate.options.length > 0 ? `\n  Options (approve picks one): ${r.gate.options.join(' | ')}` : ''}`,
     `\nSuggested decision: ${r.suggestedDecision} — ${r.suggestionReason}`,
     `\nApproving authorises:\n${list(r.authorises)}`,
     `\nApproving does NOT authorise:\n${list(r.doesNotAuthorise)}`,

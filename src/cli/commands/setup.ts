@@ -3,7 +3,10 @@ import { DoctorOutput, InitOutput } from '../../contract/cli-output.js';
 import { ERROR_TABLE } from '../../kernel/errors.js';
 import { ok } from '../../kernel/result.js';
 import { listBindings } from '../../store/bindings.js';
-import { openStore } from '../../store/db.js';
+import { openStore, type Store } from '../../store/db.js';
+import { describeServers, serversSummary } from '../../app/serve/presence.js';
+import { LedgerKeyError, openLedger, type LedgerKeyInfo } from '../../store/ledger-key.js';
+import { probeWritable, type StorageFault } from '../../store/storage-probe.js';
 import { pendingMigrations, runMigrations } from '../../store/migrate.js';
 import { verifyChain } from '../../store/events.js';
 import { chatDoctorChecks, serveApp } from '../../compose.js';
@@ -19,6 +22,40 @@ interface Check {
   fix?: string;
 }
 
+/** Who serves this database now: how many `loopx serve` share it and which one sends (ok with none running). */
+function serversCheck(store: Store, leaseMs: number): Check {
+  const summary = serversSummary({ store }, new Date(), leaseMs);
+  if (summary.servers.length === 0) return { name: 'servers', ok: true, detail: 'no `loopx serve` is running on this database' };
+  return { name: 'servers', ok: true, detail: describeServers(summary) };
+}
+
+/** Whether the database takes a write now (a read-only file or mount, a full disk). */
+function storageCheck(fault: StorageFault | null): Check {
+  if (fault === null) return { name: 'storage', ok: true, detail: 'writable' };
+  if (fault === 'storage_full') return { name: 'storage', ok: false, detail: 'the disk holding the database is full', fix: 'free space; a running server recovers by itself' };
+  return { name: 'storage', ok: false, detail: 'the database cannot be written (read-only file, directory or mount)', fix: 'make the file and its directory writable by the user running LoopX' };
+}
+
+/** The ledger key (present, private) and the keyed chain; never creates a key (doctor only reads). */
+function ledgerChecks(store: Store, envKey: string | undefined): Check[] {
+  let key: LedgerKeyInfo;
+  try {
+    key = openLedger(store, envKey, { create: false });
+  } catch (error) {
+    return [{ name: 'ledger key', ok: false, detail: error instanceof LedgerKeyError ? error.message : String(error), fix: 'restore the key file from your key backup, or set LOOPX_LEDGER_KEY' }];
+  }
+  const where = key.source === 'env' ? 'LOOPX_LEDGER_KEY' : (key.path ?? 'memory');
+  const keyCheck: Check =
+    key.filePrivate === false
+      ? { name: 'ledger key', ok: false, detail: `${where} is readable by other users`, fix: `chmod 600 ${where}` }
+      : { name: 'ledger key', ok: true, detail: `${where}, chain keyed from seq ${key.keyedFrom}` };
+  const chain = verifyChain(store);
+  const chainCheck: Check = chain.ok
+    ? { name: 'ledger', ok: true, detail: `${chain.checked} events, keyed hash chain intact; head ${chain.head.seq}:${chain.head.hash}` }
+    : { name: 'ledger', ok: false, detail: `${chain.problems.length} problem(s)`, fix: 'run `loopx audit verify` and restore from a backup' };
+  return [keyCheck, chainCheck];
+}
+
 /** `loopx init`, `loopx doctor`, `loopx serve`. */
 export const setupCommands: readonly Command[] = [
   {
@@ -30,7 +67,7 @@ export const setupCommands: readonly Command[] = [
       const store = openStore({ path: ctx.config.LOOPX_DB });
       try {
         const before = await pendingMigrations(store);
-        const migrated = await runMigrations(store);
+        const migrated = await runMigrations(store, { ledgerKey: ctx.config.LOOPX_LEDGER_KEY });
         if (migrated.error) throw migrated.error;
         return output(
           { ok: true, value: before },
@@ -60,9 +97,10 @@ export const setupCommands: readonly Command[] = [
           const pending = await pendingMigrations(store);
           checks.push(pending.length === 0 ? { name: 'migrations', ok: true, detail: 'up to date' } : { name: 'migrations', ok: false, detail: `pending: ${pending.join(', ')}`, fix: 'run `loopx init`' });
           if (pending.length === 0) {
-            const chain = verifyChain(store);
-            checks.push(chain.ok ? { name: 'ledger', ok: true, detail: `${chain.checked} events, hash chain intact` } : { name: 'ledger', ok: false, detail: `${chain.problems.length} problem(s)`, fix: 'run `loopx audit verify` and restore from a backup' });
+            checks.push(storageCheck(probeWritable(store, new Date().toISOString())));
+            checks.push(...ledgerChecks(store, ctx.config.LOOPX_LEDGER_KEY));
             for (const binding of listBindings(store)) if (!bound[binding.surface].includes(binding.destination)) bound[binding.surface].push(binding.destination);
+            checks.push(serversCheck(store, ctx.config.LOOPX_SENDER_LEASE_SECONDS * 1000));
           }
         } finally {
           store.close();
@@ -82,7 +120,7 @@ export const setupCommands: readonly Command[] = [
     async run(ctx) {
       const deps = await ctx.openApp();
       const running = await serveApp(deps, ctx.config);
-      ctx.print(`LoopX listening on ${running.url} (database ${ctx.config.LOOPX_DB})`);
+      ctx.print(`LoopX listening on ${running.url} (database ${ctx.config.LOOPX_DB}; ${running.servers()})`);
       demoOnStart(ctx, deps, running.url);
       ctx.print(`Web board: ${running.url}/`);
       await new Promise<void>((resolve) => {

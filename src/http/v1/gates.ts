@@ -2,7 +2,7 @@ import { requireGoalAccess } from '../../app/actor.js';
 import { waitForGate } from '../../app/gate-watch.js';
 import { amendGate, askGate, cancelGate, type AskGateInput } from '../../app/gates.js';
 import { gatesAskedBy } from '../../app/queries/agent-reads.js';
-import { approversOf, findGate } from '../../app/queries/gates.js';
+import { findGate, waitingOn } from '../../app/queries/gates.js';
 import { shouldRun } from '../../app/should-run.js';
 import { AmendGateRequest, CancelGateRequest, GateRequest, ShouldRunRequest } from '../../contract/requests.js';
 import { gateToWire } from '../../contract/gate-wire.js';
@@ -36,7 +36,7 @@ function gateBody(call: AgentCall, gateId: string): HttpResponse {
   if (!gate) return errorResponse(kernelError('not_found', `No gate "${gateId}".`, { gate_id: gateId }));
   const access = requireGoalAccess(call.deps.store, call.actor, gate.goalId);
   if (!access.ok) return errorResponse(access.error);
-  return { status: 200, body: { gate: gateToWire(gate, call.deps.clock.now(), approversOf(call.deps.store, gate)) } };
+  return { status: 200, body: { gate: gateToWire(gate, call.deps.clock.now(), waitingOn(call.deps.store, gate)) } };
 }
 
 /** `GET /v1/gates/{gate}?wait=<0..60>`: answers at once, or as soon as the gate leaves `pending` within the wait. */
@@ -60,7 +60,7 @@ async function getGate(call: AgentCall): Promise<HttpResponse> {
 
 /** The answer for one gate, with who it waits on. */
 function gateAnswer(call: AgentCall, gate: Gate) {
-  return gateToWire(gate, call.deps.clock.now(), approversOf(call.deps.store, gate));
+  return gateToWire(gate, call.deps.clock.now(), waitingOn(call.deps.store, gate));
 }
 
 /** `GET /v1/agents/me/gates[?state=pending,approved]`: the gates this agent asked, oldest first. */
@@ -96,7 +96,7 @@ export const gateRoutes: readonly Route[] = [
       withBody(call, GateRequest, (body) =>
         respond(
           askGate(call.deps, call.origin, param(call, 'goal'), askGateFromWire(body)),
-          (v) => ({ gate: gateToWire(v.gate, call.deps.clock.now(), approversOf(call.deps.store, v.gate)), created: v.created }),
+          (v) => ({ gate: gateToWire(v.gate, call.deps.clock.now(), waitingOn(call.deps.store, v.gate)), created: v.created }),
           (v) => (v.created ? 201 : 200),
         ),
       ),

@@ -10,6 +10,8 @@ import * as m0008 from './0008_lanes.js';
 import * as m0009 from './0009_spend_of_evidence.js';
 import * as m0010 from './0010_gate_read_indexes.js';
 import * as m0011 from './0011_gate_authority.js';
+import * as m0012 from './0012_serve_leases.js';
+import * as m0013 from './0013_security.js';
 
 /** Every migration, by name; names sort in the order they run. Append new files here, never edit old ones. */
 export const MIGRATIONS: Readonly<Record<string, Migration>> = {
@@ -24,4 +26,6 @@ export const MIGRATIONS: Readonly<Record<string, Migration>> = {
   '0009_spend_of_evidence': m0009,
   '0010_gate_read_indexes': m0010,
   '0011_gate_authority': m0011,
+  '0012_serve_leases': m0012,
+  '0013_security': m0013,
 };

@@ -1,4 +1,4 @@
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { bindGoal } from '../../../src/app/bindings.js';
 import { decideFromChat } from '../../../src/app/chat-decisions.js';
 import { addMember } from '../../../src/app/goals.js';
@@ -73,6 +73,14 @@ describe('Lark clicks on gate cards (signed, encrypted callbacks into the real s
     expect(lark.messageCalls().filter((c) => c.method === 'POST')).toHaveLength(2);
   });
 
+  it('an option button records the option it carries and the toast names it', async () => {
+    const picked = unwrap(askGate(app.deps, asAgent('a1'), 'demo', { question: 'Which title?', blocks: { agent: 'a1' }, options: ['Alpha', 'Beta'] })).gate;
+    await harness.drain();
+    const answer = await click('ou_ana', { loopx: encodeCardAction({ v: 1, gate: picked.id, rev: 1, choice: 'approve', opt: 0 }) });
+    expect(answer.body.toast).toEqual({ type: 'success', content: 'Approved "Alpha". The agent sees it on its next should-run.' });
+    expect(findGate(app.deps.store, picked.id)?.decision).toMatchObject({ by: 'ana', via: 'lark', option: 'Alpha' });
+  });
+
   it('refuses an unlinked account with how to link it, and audits the attempt', async () => {
     const answer = await click('ou_stranger', value('approve'));
     expect(answer.body.toast).toEqual({ type: 'error', content: expect.stringContaining('loopx person link <person> --lark tenant1:ou_stranger') });
@@ -117,19 +125,44 @@ describe('Lark clicks on gate cards (signed, encrypted callbacks into the real s
     expect(listEvents(app.deps.store).filter((e) => e.type === 'gate.decided')).toHaveLength(1);
   });
 
-  it('Reject asks for a reason in a form; the submitted reason decides the gate', async () => {
+  it('Reject asks for a reason in the form every card carries, without replacing the shared card; the submitted reason decides the gate', async () => {
+    expect(lark.shown(gateMessage().id)).toContain('"tag":"form"');
     const first = await click('ou_ana', value('reject'));
     expect(first.body.toast.type).toBe('info');
-    expect(JSON.stringify(first.body.card.data)).toContain('"tag":"form"');
+    // A card in the answer would replace the shared card for the whole chat: a toast only.
+    expect(first.body.card).toBeUndefined();
     expect(findGate(app.deps.store, gate.id)?.state).toBe('pending');
     await click('ou_ana', value('reject'), { formValue: { reason: 'The numbers are wrong' } });
     expect(findGate(app.deps.store, gate.id)).toMatchObject({ state: 'rejected', decision: { reason: 'The numbers are wrong', via: 'lark' } });
   });
 
+  it('a click that reaches us 11 minutes late (create_time in microseconds) is not acted on', async () => {
+    const envelope = cardActionEnvelope({ eventId: `ev_${++seq}`, openId: 'ou_ana', value: value('approve'), createTimeMs: app.clock.now().getTime() - 11 * 60_000, messageId: gateMessage().id });
+    envelope.event.context.open_chat_id = CHAT;
+    const request = signedLarkRequest(envelope, { timestampSeconds: Math.floor(app.clock.now().getTime() / 1000) });
+    const answer = (await (await fetch(`${harness.url}/lark/events`, { method: 'POST', body: request.body, headers: request.headers })).json()) as any;
+    expect(answer.toast).toMatchObject({ type: 'warning', content: expect.stringContaining('too late') });
+    expect(findGate(app.deps.store, gate.id)?.state).toBe('pending');
+  });
+
+  it('a text reply cannot @all: agent-written <at> markup is sent as plain characters', async () => {
+    const loud = unwrap(askGate(app.deps, asAgent('a1'), 'demo', { question: 'Tell <at user_id="all"></at> we ship?', blocks: { global: true } })).gate;
+    const request = signedLarkRequest(messageEnvelope({ eventId: `ev_${++seq}`, openId: 'ou_ana', text: 'gates', chatId: CHAT, createTimeMs: app.clock.now().getTime() }), { timestampSeconds: Math.floor(app.clock.now().getTime() / 1000) });
+    await fetch(`${harness.url}/lark/events`, { method: 'POST', body: request.body, headers: request.headers });
+    await vi.waitFor(() => expect(lark.messageCalls().filter((c) => c.path.endsWith('/reply'))).toHaveLength(1));
+    const text = JSON.parse(lark.messageCalls().filter((c) => c.path.endsWith('/reply'))[0]!.body.content).text as string;
+    expect(text).toContain(loud.id);
+    expect(text).not.toMatch(/<at\b/i);
+    expect(text).toContain('<\u200bat user_id="all">');
+  });
+
   it('text fallback: @LoopX approve in the bound chat decides with the same authorisation; elsewhere it is refused', async () => {
     const say = async (openId: string, text: string, chatId = CHAT) => {
       const request = signedLarkRequest(messageEnvelope({ eventId: `ev_${++seq}`, openId, text, chatId, createTimeMs: app.clock.now().getTime() }), { timestampSeconds: Math.floor(app.clock.now().getTime() / 1000) });
+      const before = lark.messageCalls().filter((c) => c.path.endsWith('/reply')).length;
       await fetch(`${harness.url}/lark/events`, { method: 'POST', body: request.body, headers: request.headers });
+      // The reply is sent after the event is answered (Lark's 3 s rule).
+      await vi.waitFor(() => expect(lark.messageCalls().filter((c) => c.path.endsWith('/reply')).length).toBe(before + 1));
       return lark.messageCalls().filter((c) => c.path.endsWith('/reply')).at(-1)?.body;
     };
     expect(JSON.parse((await say('ou_ana', `approve ${gate.id}`, 'oc_elsewhere')).content).text).toContain('not bound');

@@ -17,11 +17,12 @@ describe('Lark card rendering (JSON 2.0)', () => {
     expect(card.config).toMatchObject({ update_multi: true, summary: { content: 'Gate waiting: May I publish the post?' } });
     expect(card.header).toMatchObject({ title: { content: 'May I publish the post?' }, subtitle: { content: 'Gate waiting: May I publish the post?' }, template: 'orange' });
     const buttons = findAll(card, 'button');
-    expect(buttons.map((b) => b.text.content)).toEqual(['Approve', 'Reject', 'Defer 1h']);
+    // Reject sits in its reason form after the other buttons (the form is part of every shared card).
+    expect(buttons.map((b) => b.text.content)).toEqual(['Approve', 'Defer 1h', 'Reject']);
     expect(buttons.map((b) => decodeCardAction(b.behaviors[0].value.loopx))).toEqual([
       { v: 1, gate: 'gate_7', rev: 3, choice: 'approve' },
-      { v: 1, gate: 'gate_7', rev: 3, choice: 'reject' },
       { v: 1, gate: 'gate_7', rev: 3, choice: 'defer' },
+      { v: 1, gate: 'gate_7', rev: 3, choice: 'reject' },
     ]);
     expect(degradeLevel).toBe(0);
   });
@@ -32,8 +33,8 @@ describe('Lark card rendering (JSON 2.0)', () => {
     expect(text).toContain('@LoopX reject gate_7 <reason>');
   });
 
-  it('renders the reject button as a form with a required reason when asked', () => {
-    const { card } = cardToLark(pendingGateCard('gate_7', 2), { rejectFormFor: 'gate_7' });
+  it('renders the reject button as a form with a required reason, so no click has to replace the shared card', () => {
+    const { card } = cardToLark(pendingGateCard('gate_7', 2));
     const [form] = findAll(card, 'form');
     expect(form).toBeDefined();
     const input = findAll(form, 'input')[0];
@@ -41,7 +42,14 @@ describe('Lark card rendering (JSON 2.0)', () => {
     const submit = findAll(form, 'button')[0];
     expect(submit.form_action_type).toBe('submit');
     expect(decodeCardAction(submit.behaviors[0].value.loopx)).toEqual({ v: 1, gate: 'gate_7', rev: 2, choice: 'reject' });
-    expect(findAll(card, 'button').map((b) => b.text.content)).toEqual(['Approve', 'Defer 1h', 'Send rejection']);
+    expect(findAll(card, 'button').map((b) => b.text.content)).toEqual(['Approve', 'Defer 1h', 'Reject']);
+  });
+
+  it('colours a muted header tag `neutral`: JSON 2.0 tags have no grey', () => {
+    const card = { key: 'goal:x', kind: 'board' as const, fallbackText: 'x', blocks: [{ type: 'header' as const, text: 'Paused goal', status: 'paused', tone: 'muted' as const }] };
+    const { card: rendered } = cardToLark(card);
+    const tags = (rendered.header as { text_tag_list: { color: string }[] }).text_tag_list;
+    expect(tags.map((t) => t.color)).toEqual(['neutral']);
   });
 
   it('never passes agent text through markdown (no @all, no injected formatting)', () => {

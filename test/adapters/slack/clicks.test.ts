@@ -38,7 +38,9 @@ describe('Slack clicks on gate cards', () => {
   });
 
   const button = (choice: 'approve' | 'reject' | 'defer', rev = gate.revision) => encodeCardAction({ v: 1, gate: gate.id, rev, choice });
-  const ephemerals = () => slack.byMethod('chat.postEphemeral').map((c) => ({ user: c.args.user, text: c.args.text }));
+  // Refusals go to the clicker alone through the interaction's response_url (not chat.postEphemeral, which
+  // fails where the bot is not a member and needs the channel).
+  const ephemerals = () => slack.byMethod('response_url').map((c) => ({ user: c.args.user, text: c.args.text }));
   const gateCardBlocks = () => JSON.stringify([...slack.messages.values()].find((blocks) => JSON.stringify(blocks).includes('Gate gate_')));
 
   it('posts the board card and the gate card with buttons', () => {
@@ -71,11 +73,22 @@ describe('Slack clicks on gate cards', () => {
     expect(told[0]!.text).toMatch(/^Already approved by (Ana|Bo) at 17:00 via Slack/);
   });
 
+  it('a gate with options gets one approve button per option (unique action ids); a click records the option', async () => {
+    const picked = unwrap(askGate(app.deps, asAgent('a1'), 'demo', { question: 'Which title?', blocks: { agent: 'a1' }, options: ['Alpha', 'Beta'] })).gate;
+    await harness.drain();
+    const card = JSON.stringify([...slack.messages.values()].find((blocks) => JSON.stringify(blocks).includes(`Gate ${picked.id}`)));
+    expect(card).toContain(`"action_id":"loopx:approve:${picked.id}:1:o0"`);
+    expect(card).toContain(`"action_id":"loopx:approve:${picked.id}:1:o1"`);
+    await postSlack(harness.url, blockAction('UBO', encodeCardAction({ v: 1, gate: picked.id, rev: 1, choice: 'approve', opt: 1 })), app.clock);
+    await harness.drain();
+    expect(findGate(app.deps.store, picked.id)?.decision).toMatchObject({ by: 'bo', via: 'slack', option: 'Beta' });
+  });
+
   it('an unlinked user is told how to link, and nothing changes but the audit trail', async () => {
     await postSlack(harness.url, blockAction('USTRANGER', button('approve')), app.clock);
     await harness.settle();
     expect(findGate(app.deps.store, gate.id)?.state).toBe('pending');
-    expect(ephemerals()).toEqual([{ user: 'USTRANGER', text: expect.stringContaining(`loopx person link <person> --slack ${TEAM}:USTRANGER`) }]);
+    expect(ephemerals()).toEqual([{ user: 'USTRANGER', text: expect.stringContaining(`loopx person link &lt;person&gt; --slack ${TEAM}:USTRANGER`) }]);
     expect(listEvents(app.deps.store).filter((e) => e.type === 'gate.decision_refused')).toHaveLength(1);
   });
 

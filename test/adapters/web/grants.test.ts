@@ -4,6 +4,7 @@ import { gateCard } from '../../../cards/gate-card.js';
 import { previewDigest } from '../../../src/app/digest.js';
 import { decideGate } from '../../../src/app/gate-decisions.js';
 import { askGate } from '../../../src/app/gates.js';
+import { addGoal } from '../../../src/app/goals.js';
 import { createJobDeps } from '../../../src/app/job-deps.js';
 import { gateView } from '../../../src/app/queries/gate-view.js';
 import { listGrants } from '../../../src/app/queries/gates.js';
@@ -63,6 +64,19 @@ describe('the gate page lists and revokes standing grants', () => {
     expect(revoked.status).toBe(303);
     expect(listGrants(app.deps.store, 'demo')).toHaveLength(0);
     expect((await getPage(server.url, `/gates/${covered}`, owner)).text).toContain('revoked by ana');
+  });
+
+  it('lists a global grant made on another goal on the gate page of a goal it reaches', async () => {
+    unwrap(addGoal(app.deps, operator, { id: 'ops', title: 'Ops', objective: 'Keep prod up', owners: ['ana'], timezone: 'UTC' }));
+    const wide = unwrap(askGate(app.deps, operator, 'demo', { question: 'Any prod change?', blocks: { global: true }, decisionScope: 'production:global:*' })).gate;
+    unwrap(decideGate(app.deps, asPerson('bo'), wide.id, { choice: 'approve', revision: 1, via: 'cli' }));
+    const owner = unwrap(askGate(app.deps, operator, 'demo', { question: 'Any prod change, owner?', blocks: { global: true }, decisionScope: 'production:global:db' })).gate;
+    unwrap(decideGate(app.deps, asPerson('ana'), owner.id, { choice: 'approve', revision: 1, via: 'cli' }));
+    const opsGate = unwrap(askGate(app.deps, operator, 'ops', { question: 'Deploy?', blocks: { global: true } })).gate;
+    const page = await getPage(server.url, `/gates/${opsGate.id}`);
+    expect(page.text).toContain('production:global:db');
+    expect(page.text).not.toContain('production:goal:*');
+    expect(page.text).not.toContain('publish:goal:blog');
   });
 
   it('refuses a revoke without a session', async () => {

@@ -119,6 +119,18 @@ describe('web board: decisions and CSRF', () => {
     expect(listEvents(app.deps.store).some((e) => e.type === 'gate.decided' && e.actor === 'person:ana')).toBe(true);
   });
 
+  it('shows one button per option on the gate page and records the option pressed', async () => {
+    const picked = unwrap(askGate(app.deps, asAgent('a2'), 'demo', { question: 'Which title?', blocks: { agent: 'a2' }, options: ['Alpha', 'Beta'] })).gate;
+    const cookie = await signIn();
+    const page = (await getPage(server.url, `/gates/${picked.id}`, cookie)).text;
+    expect(page).toContain('>Alpha</button>');
+    expect(page).toContain('>Beta</button>');
+    const action = encodeCardAction({ v: 1, gate: picked.id, rev: 1, choice: 'approve', opt: 1 });
+    const response = await postForm(server.url, '/decide', { action, csrf: csrfFrom(page), return_to: `/gates/${picked.id}` }, { cookie });
+    expect(response.status).toBe(303);
+    expect(findGate(app.deps.store, picked.id)?.decision).toMatchObject({ by: 'ana', via: 'web', option: 'Beta' });
+  });
+
   it('refuses a post without the CSRF token, with a wrong one, or from another site', async () => {
     const cookie = await signIn();
     const csrf = csrfFrom((await getPage(server.url, '/', cookie)).text);

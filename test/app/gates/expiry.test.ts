@@ -2,6 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { decideFromChat } from '../../../src/app/chat-decisions.js';
 import { decideGate } from '../../../src/app/gate-decisions.js';
 import { askGate } from '../../../src/app/gates.js';
+import { manualSlot, runHeartbeat } from '../../../src/app/heartbeat.js';
+import { recordingJobs } from '../../jobs/job-fixture.js';
 import { startExpiryTimer, type TimerPort } from '../../../src/app/gates/expiry-timer.js';
 import { addMember } from '../../../src/app/goals.js';
 import { addPerson, linkPerson } from '../../../src/app/people.js';
@@ -114,5 +116,23 @@ describe('the expiry timer', () => {
     armed[0]?.fn();
     expect(findGate(deps.store, gate.id)?.state).toBe('pending');
     timer.stop();
+  });
+});
+
+describe('the heartbeat after the timer', () => {
+  it('still reports, once, a gate the timer (or a late click) expired since the last heartbeat', async () => {
+    const { deps, clock } = await gateApp();
+    const { jobs } = recordingJobs({ deps, clock });
+    unwrap(runHeartbeat(jobs, 'demo', manualSlot(clock.now())));
+    const gate = unwrap(askGate(deps, asAgent('a1'), 'demo', { question: 'Publish?', blocks: { agent: 'a1' }, expiresInSeconds: 60, onExpire: 'deny' })).gate;
+    clock.advance(60_000);
+    const timer = startExpiryTimer(deps, manualTimer().port);
+    timer.stop();
+    expect(findGate(deps.store, gate.id)?.state).toBe('expired');
+    clock.advance(3_600_000);
+    const run = unwrap(runHeartbeat(jobs, 'demo', manualSlot(clock.now())));
+    expect(run.view?.expiredGates).toEqual([{ gateId: gate.id, question: 'Publish?', onExpire: 'deny' }]);
+    clock.advance(3_600_000);
+    expect(unwrap(runHeartbeat(jobs, 'demo', manualSlot(clock.now()))).view?.expiredGates ?? []).toEqual([]);
   });
 });
