@@ -51,7 +51,7 @@ function queryOf(args: Record<string, unknown>, ...names: string[]): Record<stri
 }
 
 const key = (args: Record<string, unknown>) => (typeof args.idempotency_key === 'string' ? args.idempotency_key : undefined);
-const id = (args: Record<string, unknown>, name: string) => String(args[name]);
+const id = (args: Record<string, unknown>, name: string) => encodeURIComponent(String(args[name]));
 
 const TodoAnswer = { todo: TodoWire };
 const LeaseAnswer = { todo: TodoWire, lease: LeaseWire.nullable() };

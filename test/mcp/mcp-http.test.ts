@@ -15,6 +15,10 @@ import { tool, TURN_EVENTS, turnUntilGate } from './turn.js';
 // The MCP server over Streamable HTTP at /mcp on the running server (issue 17 #2): a whole turn through an SDK
 // client, decided by a person clicking in the Slack stub.
 
+// The runner's own fetch, taken before msw patches the global one for the Slack stub: the MCP client talks to our
+// real server, not to Slack, so its requests stay off the interceptor.
+const runnerFetch = globalThis.fetch;
+
 let app: Awaited<ReturnType<typeof gateApp>>;
 let slack: FakeSlack;
 let harness: SlackHarness;
@@ -23,7 +27,7 @@ let todoId: string;
 
 async function connect(token: string): Promise<Client> {
   const connected = new Client({ name: 'test-runner', version: '1.0.0' });
-  await connected.connect(new StreamableHTTPClientTransport(new URL(`${harness.url}/mcp`), { requestInit: { headers: { Authorization: `Bearer ${token}` } } }));
+  await connected.connect(new StreamableHTTPClientTransport(new URL(`${harness.url}/mcp`), { fetch: runnerFetch, requestInit: { headers: { Authorization: `Bearer ${token}` } } }));
   return connected;
 }
 
@@ -74,6 +78,19 @@ describe('MCP over Streamable HTTP', () => {
     expect(JSON.parse(String(packet.contents[0]?.text))).toMatchObject({ turn_id: 't-1', mode: 'deliver' });
   });
 
+  it('records the same ledger events as the same turn over /v1', async () => {
+    const v1 = (method: string, path: string, body?: unknown, idempotencyKey?: string) => call(harness.url, method, path, { token: app.tokens.a1, body, idempotencyKey });
+    expect((await v1('POST', '/v1/goals/demo/should-run', { turn_id: 't-1' })).body.mode).toBe('deliver');
+    const lease = (await v1('POST', `/v1/todos/${todoId}/claim`, {})).body.lease;
+    await v1('POST', '/v1/evidence', { goal_id: 'demo', todo_id: todoId, turn_id: 't-1', kind: 'test', summary: 'tests pass', delivery_outcome: 'outcome_progress' }, 'ev-1');
+    const gate = (await v1('POST', '/v1/goals/demo/gates', { question: 'May I publish?', blocks: { todo_ids: [todoId] } })).body.gate;
+    await harness.drain();
+    expect((await postSlack(harness.url, blockAction('UANA', encodeCardAction({ v: 1, gate: gate.id, rev: 1, choice: 'approve' })), app.clock)).status).toBe(200);
+    expect((await v1('POST', `/v1/todos/${todoId}/complete`, { lease_version: lease.version, no_followup: 'published' })).status).toBe(200);
+    const turn = listEvents(app.deps.store, { goalId: 'demo' }).filter((e) => e.actor === 'agent:a1' || e.type === 'gate.decided');
+    expect(turn.map((e) => e.type)).toEqual(TURN_EVENTS);
+  });
+
   it('answers tool errors with the /v1 code and message, and waits out a pending gate', async () => {
     const { gateId } = await turnUntilGate(client, todoId);
     const refused = await client.callTool({ name: 'complete_todo', arguments: { todo_id: todoId, no_followup: 'sneaky' } });
@@ -84,7 +101,7 @@ describe('MCP over Streamable HTTP', () => {
     expect(timedOut).toMatchObject({ timed_out: true, gate: { state: 'pending' } });
   });
 
-  it('refuses a missing or wrong token before any MCP message, like /v1', async () => {
+  it('refuses a missing or wrong token and an oversized body before any MCP message, like /v1', async () => {
     const body = { jsonrpc: '2.0', id: 1, method: 'tools/list' };
     const anonymous = await call(harness.url, 'POST', '/mcp', { body });
     expect(anonymous.status).toBe(401);
@@ -92,5 +109,8 @@ describe('MCP over Streamable HTTP', () => {
     const wrong = await call(harness.url, 'POST', '/mcp', { token: 'lpx_wrong', body });
     expect(wrong.status).toBe(401);
     expect((await call(harness.url, 'GET', '/mcp', { token: app.tokens.a1 })).status).toBe(405);
+    const huge = await call(harness.url, 'POST', '/mcp', { token: app.tokens.a1, rawBody: JSON.stringify({ ...body, params: { pad: 'x'.repeat(2_000_000) } }) });
+    expect(huge.status).toBe(413);
+    expect(huge.body.error.code).toBe('payload_too_large');
   });
 });

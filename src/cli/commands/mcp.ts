@@ -1,9 +1,8 @@
-import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
 import { z } from 'zod';
 import { agentForToken } from '../../app/agents.js';
 import { fail } from '../../kernel/errors.js';
 import { ok } from '../../kernel/result.js';
-import { createLoopxMcpServer } from '../../mcp/server.js';
+import { serveMcpOverStdio } from '../../mcp/stdio.js';
 import { stringFlag, UsageError, type Command } from '../command.js';
 
 /** `loopx mcp`: the agent API as a Model Context Protocol server over stdio, for one agent. */
@@ -22,15 +21,7 @@ export const mcpCommands: readonly Command[] = [
       const agent = agentForToken(deps, token);
       if (!agent) return fail('unauthenticated', 'The agent token is not valid; ask an operator for one (`loopx agent add` or `loopx agent token rotate`).');
       if (agent.status !== 'active') return fail('agent_revoked', `Agent ${agent.id} was revoked; an operator can run \`loopx agent token rotate ${agent.id}\`.`);
-      const server = createLoopxMcpServer(deps, { kind: 'agent', id: agent.id });
-      const transport = new StdioServerTransport();
-      const closed = new Promise<void>((resolve) => {
-        transport.onclose = resolve;
-        process.stdin.once('end', resolve);
-      });
-      await server.connect(transport);
-      await closed;
-      await server.close();
+      await serveMcpOverStdio(deps, { kind: 'agent', id: agent.id });
       deps.store.close();
       return ok({ data: { schema_version: 1 as const, agent_id: agent.id }, text: '' });
     },
