@@ -2,6 +2,7 @@ import type { Server } from 'node:http';
 import type { AppDeps } from './app/deps.js';
 import type { Config } from './config.js';
 import { createAgentApi } from './http/agent-api.js';
+import { createMcpHandler, MCP_PATH } from './mcp/http.js';
 import { createHttpServer, listen, type Mount, type RawMount } from './http/serve.js';
 import type { HttpResponse } from './http/types.js';
 import { VERSION } from './version.js';
@@ -11,6 +12,7 @@ export function createLoopxServer(deps: AppDeps, config: Config, extra: { mounts
   const mounts: Mount[] = [
     { prefix: '/healthz', handler: () => health(deps) },
     { prefix: '/v1/', handler: createAgentApi(deps) },
+    { prefix: MCP_PATH, handler: createMcpHandler(deps) },
     ...(extra.mounts ?? []),
   ];
   return createHttpServer({

@@ -74,7 +74,8 @@ export async function main(argv: readonly string[]): Promise<number> {
     const result = await command.run(ctx);
     if (!result.ok) return printError(result.error, wantsJson);
     const data = command.output.parse(result.value.data);
-    process.stdout.write(wantsJson ? `${JSON.stringify(data)}\n` : `${result.value.text}\n`);
+    // An empty text prints nothing (`loopx mcp`: stdout belonged to the protocol until it closed).
+    if (wantsJson || result.value.text !== '') process.stdout.write(wantsJson ? `${JSON.stringify(data)}\n` : `${result.value.text}\n`);
     return result.value.exitCode ?? 0;
   } catch (error) {
     if (error instanceof UsageError) {
