@@ -6,6 +6,7 @@ import { createWebBoard } from '../adapters/web/index.js';
 import { startScheduler } from '../jobs/schedule.js';
 import { createAppDeps } from './app/index.js';
 import { startExpiryTimer } from './app/gates/expiry-timer.js';
+import { startWakes } from './app/agents/wake-runner.js';
 import { createJobDeps } from './app/job-deps.js';
 import { createChangeSignal } from './app/serve/change-signal.js';
 import { createPresence, describeServers, serversSummary } from './app/serve/presence.js';
@@ -121,7 +122,7 @@ export async function openChat(deps: AppDeps, config: Config, role: Pick<Project
 export async function serveApp(deps: AppDeps, config: Config): Promise<RunningServer> {
   const leaseMs = config.LOOPX_SENDER_LEASE_SECONDS * 1000;
   // Taking the sender role (at start, or from a stopped or crashed server): repair drift once, then send.
-  const presence = createPresence(deps, { leaseMs, onSender: () => (chat.engine?.projector.reconcile(), chat.engine?.kick()) });
+  const presence = createPresence(deps, { leaseMs, onSender: () => (chat.engine?.projector.reconcile(), chat.engine?.kick(), wakes.kick()) });
   // Commits by any other process (the CLI, another server) reach the same listeners as this server's own.
   const signal = createChangeSignal(deps, { onForeignWrite: () => chat.engine?.kick() });
   const web = createWebBoard(deps, config);
@@ -129,6 +130,7 @@ export async function serveApp(deps: AppDeps, config: Config): Promise<RunningSe
   const chat = await openChat(deps, config, { identity: { owner: presence.id, claimMs: 2 * leaseMs }, maySend: presence.isSender });
   const { server, port } = await startLoopxServer(deps, config, { mounts: [...chat.mounts, web.mount], rawMounts: [web.rawMount] });
   await chat.start();
+  const wakes = startWakes(deps, { maySend: presence.isSender });
   presence.start(boardUrl(config, port));
   signal.start();
   const scheduler = startScheduler(createJobDeps(deps), { mayRun: presence.isSender });
@@ -141,6 +143,7 @@ export async function serveApp(deps: AppDeps, config: Config): Promise<RunningSe
     stop: async () => {
       signal.stop();
       expiry.stop();
+      wakes.stop();
       await scheduler.stop();
       await chat.stop();
       presence.stop();

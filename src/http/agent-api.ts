@@ -10,6 +10,7 @@ import { gateRoutes } from './v1/gates.js';
 import type { Route } from './v1/route.js';
 import { todoChangeRoutes } from './v1/todo-changes.js';
 import { todoRoutes } from './v1/todos.js';
+import { wakeRoutes } from './v1/wake.js';
 
 interface CompiledRoute {
   readonly route: Route;
@@ -27,7 +28,7 @@ function compile(route: Route): CompiledRoute {
 }
 
 /** Every endpoint of the agent API. */
-export const AGENT_ROUTES: readonly Route[] = [...todoRoutes, ...todoChangeRoutes, ...evidenceRoutes, ...gateRoutes];
+export const AGENT_ROUTES: readonly Route[] = [...todoRoutes, ...todoChangeRoutes, ...evidenceRoutes, ...gateRoutes, ...wakeRoutes];
 const COMPILED_AGENT_ROUTES = AGENT_ROUTES.map(compile);
 
 interface RouteHit {
