@@ -4,7 +4,6 @@ import type { DoctorCheck } from '../adapters/slack/doctor.js';
 import type { SlackAdapter } from '../adapters/slack/index.js';
 import { createWebBoard } from '../adapters/web/index.js';
 import { startScheduler } from '../jobs/schedule.js';
-import { createAppDeps } from './app/index.js';
 import { startExpiryTimer } from './app/gates/expiry-timer.js';
 import { startWakes } from './app/agents/wake-runner.js';
 import { createJobDeps } from './app/job-deps.js';
@@ -16,21 +15,6 @@ import { createBoardSource, createGateSource, createProjectionEngine, defaultBoa
 import type { ChatSurface } from './app/surface.js';
 import type { Mount } from './http/serve.js';
 import { startLoopxServer } from './server.js';
-import { openStore } from './store/db.js';
-import { LedgerKeyError } from './store/ledger-key.js';
-import { runMigrations } from './store/migrate.js';
-
-/** Opens the database, runs pending migrations and builds the app: the one place that wires the store. */
-export async function openApp(config: Config, options: { clock?: Clock; logger?: Logger } = {}): Promise<AppDeps> {
-  const store = openStore({ path: config.LOOPX_DB, synchronous: config.LOOPX_SYNCHRONOUS });
-  const migrated = await runMigrations(store, { ledgerKey: config.LOOPX_LEDGER_KEY });
-  if (migrated.error) {
-    store.close();
-    if (migrated.error instanceof LedgerKeyError) throw new ConfigError(migrated.error.message);
-    throw new ConfigError(`Database migration failed (${String(migrated.error)}). Check LOOPX_DB points at a LoopX database you can write.`);
-  }
-  return createAppDeps(store, options);
-}
 
 /** A running server and how to stop it. */
 export interface RunningServer {
