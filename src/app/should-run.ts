@@ -16,6 +16,7 @@ import { requireGoal } from './lookup.js';
 import { approversOf, waitingOn as stillWaitingOn } from './queries/gates.js';
 import { quotaState } from './queries/quota.js';
 import { must, runWrite, type WriteOrigin } from './write.js';
+import { handoffOf } from './work/handoffs.js';
 
 /** How many of its answered gates a packet returns to the agent at most. */
 const ANSWERED_GATES_MAX = 3;
@@ -58,7 +59,8 @@ export function shouldRun(deps: AppDeps, origin: WriteOrigin, goalId: string, tu
     const quota = quotaState(ctx.store, goalId, ctx.now);
     const decision = previewShouldRun(ctx.store, goal, agentId, ctx.now);
     const answered = selectAnsweredGates(ctx.store, goalId, `agent:${agentId}`, lastTurnAt(ctx.store, goalId, agentId), ANSWERED_GATES_MAX);
-    const packet = shouldRunToWire({ goalId, agentId, turnId }, decision, quota, ctx.at, answered);
+    const handoff = decision.selectedTodo ? handoffOf(ctx.store, decision.selectedTodo.id) : null;
+    const packet = shouldRunToWire({ goalId, agentId, turnId }, decision, quota, ctx.at, answered, handoff);
     insertTurn(ctx.store, { goal_id: goalId, agent_id: agentId, turn_id: turnId, mode: packet.mode, selected_todo_id: packet.selected_todo?.id ?? null, packet: JSON.stringify(packet), created_at: ctx.at });
     ctx.event({ goalId, type: 'turn.started', payload: { agent_id: agentId, turn_id: turnId, mode: packet.mode, work: packet.work, notify: packet.notify, selected_todo_id: packet.selected_todo?.id ?? null } });
     return ok(packet);

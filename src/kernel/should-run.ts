@@ -82,7 +82,7 @@ export function decideShouldRun(input: ShouldRunInput): ShouldRunDecision {
     return decision('throttled', `The quota window is full (${input.quota.spent}/${input.quota.allowed} in ${input.quota.windowHours}h); next turn at ${input.quota.nextEligibleAt}.`);
   }
   const monitor = input.offer.monitor;
-  if (monitor) return decision('monitor_due', `Monitor "${monitor.text}" is due: poll it; report progress only if something materially changed.`, { work: true, selectedTodo: monitor });
+  if (monitor) return decision('monitor_due', `Monitor "${monitor.text}" is due: check it and record the check with poll (it stays quiet unless something changed; a poll never spends quota).`, { work: true, selectedTodo: monitor });
   return decideWork(input);
 }
 
