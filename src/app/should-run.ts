@@ -1,13 +1,13 @@
 import type { KernelError } from '../kernel/errors.js';
 import { fail } from '../kernel/errors.js';
-import { decideShouldRun, type ShouldRunDecision, type WorkOnOffer } from '../kernel/should-run.js';
+import { decideShouldRun, MONITOR_DEBT_TURNS, type ShouldRunDecision, type WorkOnOffer } from '../kernel/should-run.js';
 import type { Goal } from '../kernel/goal.js';
 import { ok, type Result } from '../kernel/result.js';
 import { PACKET_GATES_MAX, ShouldRunWire, shouldRunToWire } from '../contract/should-run-wire.js';
 import type { Store } from '../store/db.js';
 import { listMemberships } from '../store/goals.js';
 import { gateHolds } from '../store/todo-lanes.js';
-import { countListedTakeable, countWaiting, firstUnheld, selectBlockingGates, type Asker } from '../store/work-on-offer.js';
+import { countListedTakeable, countQuietMonitorTurns, countWaiting, firstUnheld, selectBlockingGates, type Asker } from '../store/work-on-offer.js';
 import { selectAnsweredGates } from '../store/gates.js';
 import { insertTurn, lastTurnAt, selectTurn } from '../store/turns.js';
 import { requireGoalAccess } from './actor.js';
@@ -35,6 +35,7 @@ function workOnOffer(store: Store, ask: Asker): WorkOnOffer {
       return { first, total: gates.total, pending: gates.pending, waitingOn: [...waitingOn] };
     },
     waiting: () => countWaiting(store, ask),
+    quietMonitorTurns: () => countQuietMonitorTurns(store, ask, MONITOR_DEBT_TURNS),
   };
 }
 

@@ -96,6 +96,29 @@ describe('monitors', () => {
   });
 });
 
+describe('monitor debt', () => {
+  async function quietTurns(monitor: string, turns: number): Promise<string[]> {
+    const modes: string[] = [];
+    for (let i = 0; i < turns; i += 1) {
+      const packet = await shouldRun();
+      modes.push(packet.mode);
+      if (packet.mode === 'monitor_due') await poll(monitor, 'same');
+      app.clock.advance(61_000);
+    }
+    return modes;
+  }
+
+  it('after two quiet monitor turns, work of the same or higher priority goes first', async () => {
+    const added = await a1('POST', '/v1/goals/demo/todos', { text: 'Watch the nightly build', priority: 'P2', monitor: { every_seconds: 60 } });
+    expect(await quietTurns(added.body.todo.id, 4)).toEqual(['monitor_due', 'monitor_due', 'deliver', 'monitor_due']);
+  });
+
+  it('a monitor more urgent than every todo keeps its turns', async () => {
+    const added = await a1('POST', '/v1/goals/demo/todos', { text: 'Watch the outage', priority: 'P0', monitor: { every_seconds: 60 } });
+    expect(await quietTurns(added.body.todo.id, 4)).toEqual(['monitor_due', 'monitor_due', 'monitor_due', 'monitor_due']);
+  });
+});
+
 describe('handoffs', () => {
   it("a handoff left on release reaches the next agent's claim and should-run packet", async () => {
     const lease = (await a1('POST', `/v1/todos/${app.todoA}/claim`, {})).body.lease;
