@@ -1,6 +1,7 @@
 import * as lark from '@larksuiteoapi/node-sdk';
 
-// The only file that imports @larksuiteoapi/node-sdk: everything else sees the small LarkApi port below.
+// The only file that builds the @larksuiteoapi/node-sdk Client: everything else sees the small LarkApi port below
+// (and base/api.ts the Base port, on the Client made here).
 
 /** LARK_DOMAIN: `feishu` (open.feishu.cn), `lark` (open.larksuite.com) or an explicit base URL. */
 export type LarkDomainSetting = 'feishu' | 'lark' | (string & {});
@@ -88,7 +89,8 @@ function failureOf(error: unknown): LarkReply<never> {
   };
 }
 
-async function call<B extends ApiBody, T>(request: () => Promise<B>, pick: (body: B) => T): Promise<LarkReply<T>> {
+/** Runs one SDK call and answers a LarkReply (never throws). */
+export async function call<B extends ApiBody, T>(request: () => Promise<B>, pick: (body: B) => T): Promise<LarkReply<T>> {
   try {
     const body = await request();
     if (body.code !== undefined && body.code !== 0) return { ok: false, httpStatus: 200, code: body.code, message: body.msg ?? 'error', resetSeconds: null };
@@ -100,9 +102,14 @@ async function call<B extends ApiBody, T>(request: () => Promise<B>, pick: (body
 
 const messageIdOf = (body: { data?: { message_id?: string | undefined } | undefined }) => ({ messageId: body.data?.message_id ?? '' });
 
-/** Builds the LarkApi on the official Client (token fetch, caching and refresh are the SDK's). */
+/** The official Client for an app (token fetch, caching and refresh are the SDK's). */
+export function createLarkClient(options: LarkAppOptions): lark.Client {
+  return new lark.Client({ appId: options.appId, appSecret: options.appSecret, domain: sdkDomain(options.domain), logger: quietSdkLogger });
+}
+
+/** Builds the LarkApi on the official Client. */
 export function createLarkApi(options: LarkAppOptions): LarkApi {
-  const client = new lark.Client({ appId: options.appId, appSecret: options.appSecret, domain: sdkDomain(options.domain), logger: quietSdkLogger });
+  const client = createLarkClient(options);
   const interactive = (content: string, uuid: string) => ({ msg_type: 'interactive', content, uuid });
   return {
     createMessage: (chatId, content, uuid) =>

@@ -1,5 +1,6 @@
 import type { GeneratedAlways } from 'kysely';
 import type { GateTable, GateVoteTable, GateGrantTable, QuotaPolicyTable, QuotaLedgerTable, TurnTable } from './tables-gates.js';
+import type { LarkBaseTable, BaseRowTable } from './tables-base.js';
 import type { JobRunTable, AgentStaleFlagTable, BindingTable, ProjectionTable, OutboxTable, ProjectorCursorTable, InboundDedupeTable, WebLoginTokenTable, WebSessionTable, ServerTable, ServeLeaseTable } from './tables-chat.js';
 
 /** Agent request signatures already accepted, kept until their replay window ends. */
@@ -185,4 +186,6 @@ export interface Tables {
   seen_signatures: SeenSignatureTable;
   ledger_meta: LedgerMetaTable;
   storage_probe: StorageProbeTable;
+  lark_bases: LarkBaseTable;
+  base_rows: BaseRowTable;
 }

@@ -1,0 +1,82 @@
+import { listLarkBases, type BaseTableRef } from '../../store/base-rows.js';
+import type { AppDeps } from '../deps.js';
+import { createSendLoop, RECONCILE_EVERY_MS, timerScheduler, type Scheduler } from '../projection/engine.js';
+import type { BaseApi } from './port.js';
+import { createBaseProjector, type BaseProjector } from './projector.js';
+import { reconcileBaseTable, type BaseReconcileReport } from './reconcile.js';
+import { BASE_LIMITS, createBaseSender, type BaseSender } from './sender.js';
+
+/** The Base projection: ledger → owed row writes → batched Base calls, with a reconciler for drift. */
+export interface BaseEngine {
+  readonly projector: BaseProjector;
+  readonly sender: BaseSender;
+  start(): void;
+  /** Catches up with the ledger and wakes the sender (after any commit, ours or another process's). */
+  kick(): void;
+  idle(): Promise<void>;
+  /** Re-renders every row and compares every bound table with the Base now; answers what each table needed. */
+  reconcile(): Promise<BaseReconcileReport[]>;
+  stop(): void;
+}
+
+/** What the engine is built from (the same scheduler and sender role as the card engine). */
+export interface BaseEngineOptions {
+  readonly scheduler?: Scheduler;
+  readonly maySend?: () => boolean;
+  readonly limits?: typeof BASE_LIMITS;
+}
+
+function boundTables(deps: AppDeps): BaseTableRef[] {
+  const seen = new Map<string, BaseTableRef>();
+  for (const b of listLarkBases(deps.store)) seen.set(`${b.app_token}/${b.table_id}`, { appToken: b.app_token, tableId: b.table_id });
+  return [...seen.values()];
+}
+
+/** Builds the Base engine and subscribes it to commits; only the server holding the sender role writes or repairs. */
+export function createBaseEngine(deps: AppDeps, api: BaseApi, options: BaseEngineOptions = {}): BaseEngine {
+  const scheduler = options.scheduler ?? timerScheduler;
+  const maySend = options.maySend ?? (() => true);
+  const projector = createBaseProjector(deps.store, deps.clock);
+  const repair = (table: BaseTableRef) => reconcileBaseTable(deps, api, table).then(() => undefined);
+  const sender = createBaseSender(deps, api, repair, options.limits);
+  const loop = createSendLoop(sender, scheduler, deps.logger, maySend);
+  let cancelReconcile: (() => void) | null = null;
+  let reconciling: Promise<BaseReconcileReport[]> | null = null;
+  const kick = () => {
+    projector.catchUp();
+    loop.kick();
+  };
+  async function reconcileAll(): Promise<BaseReconcileReport[]> {
+    projector.refresh();
+    const reports: BaseReconcileReport[] = [];
+    for (const table of boundTables(deps)) {
+      const report = await reconcileBaseTable(deps, api, table);
+      if (report) reports.push(report);
+    }
+    kick();
+    return reports;
+  }
+  const reconcile = () => (reconciling ??= reconcileAll().finally(() => (reconciling = null)));
+  const reconcileLoop = () => {
+    if (maySend()) void reconcile().catch((error: unknown) => deps.logger.error({ surface: 'lark_base', error: String(error) }, 'Base reconcile failed'));
+    cancelReconcile = scheduler.schedule(RECONCILE_EVERY_MS, reconcileLoop);
+  };
+  deps.commitListeners.push(kick);
+  return {
+    projector,
+    sender,
+    start() {
+      kick();
+      reconcileLoop();
+    },
+    kick,
+    idle: loop.idle,
+    reconcile,
+    stop() {
+      loop.stop();
+      cancelReconcile?.();
+      const index = deps.commitListeners.indexOf(kick);
+      if (index >= 0) deps.commitListeners.splice(index, 1);
+    },
+  };
+}

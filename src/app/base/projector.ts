@@ -1,0 +1,84 @@
+import { listLarkBases, setWant } from '../../store/base-rows.js';
+import type { Store } from '../../store/db.js';
+import { listEvents, type EventRow } from '../../store/events.js';
+import { readCursor, writeCursor } from '../../store/outbox.js';
+import type { Clock } from '../deps.js';
+import { renderGoalRows } from './render.js';
+
+const CURSOR = 'lark_base';
+const BATCH = 500;
+
+/** Turns committed ledger events into owed row writes (`base_rows`). */
+export interface BaseProjector {
+  /** Projects every ledger event after the durable cursor; answers how many rows became owed a write. */
+  catchUp(): number;
+  /** Re-renders every row of one goal, or of every bound goal (lease times, the reconciler); answers as catchUp. */
+  refresh(goalId?: string): number;
+}
+
+/** Which todos an event changes: some ids, or (null) the whole goal. */
+function todosOf(event: EventRow): string[] | null {
+  if (event.type.startsWith('base.') && event.type !== 'base.bound') return [];
+  let payload: Record<string, unknown>;
+  try {
+    payload = JSON.parse(event.payload) as Record<string, unknown>;
+  } catch {
+    return null;
+  }
+  if (typeof payload.todo_id !== 'string') return null;
+  const ids = [payload.todo_id, payload.replacement_id, payload.predecessor_id, ...(Array.isArray(payload.successors) ? payload.successors : [])];
+  return ids.filter((id): id is string => typeof id === 'string');
+}
+
+/** Renders `only` (or all) of a goal's rows and records them as wanted in each of its bound tables. */
+function project(store: Store, goalId: string, now: Date, only?: readonly string[]): number {
+  const bases = listLarkBases(store, goalId);
+  if (bases.length === 0 || only?.length === 0) return 0;
+  let owed = 0;
+  const at = now.toISOString();
+  for (const row of renderGoalRows(store, goalId, now, only)) {
+    const fields = JSON.stringify(row.fields);
+    for (const base of bases) if (setWant(store, { appToken: base.app_token, tableId: base.table_id }, { todoId: row.todoId, goalId, fields, hash: row.hash }, at)) owed += 1;
+  }
+  return owed;
+}
+
+/**
+ * Creates the Base projector. Like the card projector it reads the ledger from its own cursor, so a crash between
+ * a commit and its projection loses nothing, and re-projecting is harmless (an unchanged want changes nothing).
+ */
+export function createBaseProjector(store: Store, clock: Clock): BaseProjector {
+  return {
+    catchUp() {
+      let owed = 0;
+      for (;;) {
+        const batch = store.transaction(() => {
+          const events = listEvents(store, { afterSeq: readCursor(store, CURSOR), limit: BATCH });
+          if (events.length === 0) return 0;
+          const touched = new Map<string, Set<string> | null>();
+          for (const event of events) {
+            if (event.goal_id === null) continue;
+            const ids = todosOf(event);
+            const known = touched.get(event.goal_id);
+            if (ids === null || known === null) touched.set(event.goal_id, null);
+            else touched.set(event.goal_id, new Set([...(known ?? []), ...ids]));
+          }
+          const now = clock.now();
+          for (const [goalId, ids] of touched) owed += project(store, goalId, now, ids === null ? undefined : [...ids]);
+          writeCursor(store, CURSOR, events[events.length - 1]!.seq);
+          return events.length;
+        });
+        if (batch < BATCH) return owed;
+      }
+    },
+    refresh(goalId) {
+      const now = clock.now();
+      return store.transaction(() => {
+        const goals = new Set(listLarkBases(store, goalId).map((b) => b.goal_id));
+        let owed = 0;
+        for (const id of goals) owed += project(store, id, now);
+        return owed;
+      });
+    },
+  };
+}
