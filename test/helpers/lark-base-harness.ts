@@ -1,0 +1,48 @@
+import { createLarkBaseApi } from '../../adapters/lark/base/api.js';
+import { bindGoalToBase, createBaseEngine, type BaseApi, type BaseEngine } from '../../src/app/base/index.js';
+import type { Scheduler } from '../../src/app/projection/index.js';
+import type { SteppedClock } from './clock.js';
+import type { FakeBase } from './lark-base.js';
+import { LARK_TEST_BASE } from './lark-api.js';
+import { LARK_SECRETS } from './lark-signing.js';
+import { operator, unwrap, type TestApp } from './test-app.js';
+
+/** A scheduler that runs nothing by itself: tests drain by hand, stepping the clock. */
+export const manualScheduler: Scheduler = { schedule: () => () => undefined };
+
+/** The real Base port on the SDK, pointed at the fake Lark. */
+export function testBaseApi(): BaseApi {
+  return createLarkBaseApi({ appId: LARK_SECRETS.appId, appSecret: 'secret-ok', domain: LARK_TEST_BASE });
+}
+
+/** A Base engine on a test app, and a drain that steps the clock to each next due send until nothing is owed. */
+export interface BaseHarness {
+  readonly api: BaseApi;
+  readonly engine: BaseEngine;
+  drain(maxSteps?: number): Promise<void>;
+}
+
+export function startBaseHarness(app: TestApp, api: BaseApi = testBaseApi()): BaseHarness {
+  const engine = createBaseEngine(app.deps, api, { scheduler: manualScheduler });
+  const clock: SteppedClock = app.clock;
+  return {
+    api,
+    engine,
+    async drain(maxSteps = 200) {
+      for (let step = 0; step < maxSteps; step += 1) {
+        engine.kick();
+        await engine.idle();
+        const due = engine.sender.nextDueInMs();
+        if (due === null) return;
+        clock.advance(Math.max(due, 1));
+      }
+      throw new Error('the Base engine did not drain');
+    },
+  };
+}
+
+/** Binds the seeded goal to a fresh Base `app` on the fake, creating the table; answers its table id. */
+export async function bindFreshBase(app: TestApp, base: FakeBase, harness: BaseHarness, appToken = 'bascnLoopxTest01', goalId = 'demo'): Promise<string> {
+  base.addApp(appToken, 'Team board');
+  return unwrap(await bindGoalToBase(app.deps, operator, harness.api, { goalId, target: appToken })).tableId;
+}
