@@ -36,22 +36,22 @@ const inTable = (ref: BaseTableRef) => ({ app_token: ref.appToken, table_id: ref
  * makes the row pending (unless the Base already shows exactly it) and bumps its version. Answers whether the row
  * is now owed a write it was not owed before, or owed a different one.
  */
-export function setWant(store: Store, ref: BaseTableRef, row: { todoId: string; goalId: string; fields: string; hash: string }, at: string): boolean {
+export function setWant(store: Store, ref: BaseTableRef, row: { todoId: string; goalId: string; fields: string; hash: string }, at: string, dueAt: string = at): boolean {
   const current = store.first(store.kysely.selectFrom('base_rows').select(['want_hash', 'applied_hash', 'pending']).where('app_token', '=', ref.appToken).where('table_id', '=', ref.tableId).where('todo_id', '=', row.todoId));
   if (current?.want_hash === row.hash) return false;
   const pending = current?.applied_hash === row.hash ? 0 : 1;
   store.run(
     store.kysely
       .insertInto('base_rows')
-      .values({ ...inTable(ref), todo_id: row.todoId, goal_id: row.goalId, record_id: null, fields: row.fields, want_hash: row.hash, applied_hash: null, pending, version: 1, attempts: 0, next_at: at, create_started_at: null, last_error: null, updated_at: at })
+      .values({ ...inTable(ref), todo_id: row.todoId, goal_id: row.goalId, record_id: null, fields: row.fields, want_hash: row.hash, applied_hash: null, pending, version: 1, attempts: 0, next_at: dueAt, create_started_at: null, last_error: null, updated_at: at })
       .onConflict((oc) =>
         oc.columns(['app_token', 'table_id', 'todo_id']).doUpdateSet((eb) => ({
           fields: row.fields,
           want_hash: row.hash,
           pending,
           version: eb('base_rows.version', '+', 1),
-          // A row already owed a write keeps its place and backoff; one that was settled is due now.
-          next_at: current?.pending === 1 ? eb.ref('base_rows.next_at') : at,
+          // A row already owed a write keeps its place and backoff; one that was settled is due after the window.
+          next_at: current?.pending === 1 ? eb.ref('base_rows.next_at') : dueAt,
           updated_at: at,
         })),
       ),

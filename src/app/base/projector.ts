@@ -7,6 +7,8 @@ import { renderGoalRows } from './render.js';
 
 const CURSOR = 'lark_base';
 const BATCH = 500;
+/** Our coalescing window: a changed row waits this long, so a burst of changes becomes one batch call. */
+export const BASE_COALESCE_MS = 1_000;
 
 /** Turns committed ledger events into owed row writes (`base_rows`). */
 export interface BaseProjector {
@@ -36,9 +38,10 @@ function project(store: Store, goalId: string, now: Date, only?: readonly string
   if (bases.length === 0 || only?.length === 0) return 0;
   let owed = 0;
   const at = now.toISOString();
+  const due = new Date(now.getTime() + BASE_COALESCE_MS).toISOString();
   for (const row of renderGoalRows(store, goalId, now, only)) {
     const fields = JSON.stringify(row.fields);
-    for (const base of bases) if (setWant(store, { appToken: base.app_token, tableId: base.table_id }, { todoId: row.todoId, goalId, fields, hash: row.hash }, at)) owed += 1;
+    for (const base of bases) if (setWant(store, { appToken: base.app_token, tableId: base.table_id }, { todoId: row.todoId, goalId, fields, hash: row.hash }, at, due)) owed += 1;
   }
   return owed;
 }

@@ -1,0 +1,121 @@
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { addTodo, supersedeTodo } from '../../../src/app/todos.js';
+import { claimTodo } from '../../../src/app/leases.js';
+import { BASE_BATCH_SIZE } from '../../../src/app/base/index.js';
+import { baseRowCounts } from '../../../src/store/base-rows.js';
+import { startFakeLark, type FakeLark } from '../../helpers/lark-api.js';
+import { installFakeBase, type FakeBase } from '../../helpers/lark-base.js';
+import { bindFreshBase, startBaseHarness, testBaseApi } from '../../helpers/lark-base-harness.js';
+import { asAgent, createTestApp, operator, seedGoal, unwrap, type TestApp } from '../../helpers/test-app.js';
+
+const APP = 'bascnLoopxTest01';
+let lark: FakeLark;
+let base: FakeBase;
+let app: TestApp;
+beforeAll(() => {
+  lark = startFakeLark();
+});
+afterAll(() => lark.server.close());
+beforeEach(async () => {
+  lark.server.resetHandlers();
+  app = await createTestApp();
+  base = installFakeBase(lark, () => app.clock.now().getTime());
+  seedGoal(app.deps, { agents: ['a1'] });
+});
+
+const text = (cell: unknown) => (cell as { text: string }[] | undefined)?.[0]?.text;
+const addMany = (n: number, from = 0) => Array.from({ length: n }, (_, i) => unwrap(addTodo(app.deps, operator, 'demo', { text: `Task ${from + i}` })).todo);
+
+describe('Base rows follow the kernel', () => {
+  it('200 changes become coalesced batch writes: one row per todo, at most 500 records a call, within the rate budget', async () => {
+    const harness = startBaseHarness(app);
+    const tableId = await bindFreshBase(app, base, harness);
+    const todos = addMany(200);
+    for (const todo of todos.slice(0, 50)) unwrap(claimTodo(app.deps, asAgent('a1'), todo.id));
+    await harness.drain();
+    const writes = base.writes();
+    // 200 creates coalesce into one batch; the 50 claims happened before the first send, so they ride along.
+    expect(writes).toHaveLength(1);
+    expect(writes[0]?.body.records).toHaveLength(200);
+    const rows = base.rowsById(APP, tableId);
+    expect(rows.size).toBe(200);
+    expect(rows.get(todos[0]!.id)?.fields.Lane).toBe('Claimed');
+    expect(text(rows.get(todos[0]!.id)?.fields.Agent)).toBe('a1');
+    expect(rows.get(todos[199]!.id)?.fields.Lane).toBe('Todo');
+    // Then 200 more changes to existing rows: updates, batched, never more than 500 records a call.
+    for (const todo of todos.slice(50, 250)) unwrap(claimTodo(app.deps, asAgent('a1'), todo.id));
+    await harness.drain();
+    const updates = base.writes().slice(1);
+    expect(updates.every((c) => c.path.endsWith('/batch_update') && c.body.records.length <= BASE_BATCH_SIZE)).toBe(true);
+    expect(updates.reduce((n, c) => n + c.body.records.length, 0)).toBe(150);
+    expect(updates).toHaveLength(1);
+    expect(baseRowCounts(app.deps.store)).toEqual({ pending: 0, dead: 0 });
+  });
+
+  it('1,200 rows go out in batches of at most 500, one call at a time (no write conflict)', async () => {
+    const harness = startBaseHarness(app);
+    const tableId = await bindFreshBase(app, base, harness);
+    addMany(1200);
+    await harness.drain();
+    const writes = base.writes();
+    expect(writes.map((c) => c.body.records.length)).toEqual([500, 500, 200]);
+    expect(base.rowsById(APP, tableId).size).toBe(1200);
+    // No write was refused as concurrent (1254291) and none exceeded the documented batch size.
+    expect(base.calls.filter((c) => c.path.includes('/records')).length).toBe(3);
+  });
+
+  it('honours 429 and x-ogw-ratelimit-reset: nothing more is sent until the reset, then the rows go out', async () => {
+    const harness = startBaseHarness(app);
+    const tableId = await bindFreshBase(app, base, harness);
+    addMany(3);
+    base.rateLimitNext(3);
+    app.clock.advance(1000);
+    harness.engine.kick();
+    await harness.engine.idle();
+    expect(base.writes()).toHaveLength(1);
+    expect(harness.engine.sender.nextDueInMs()).toBe(3000);
+    app.clock.advance(2999);
+    harness.engine.kick();
+    await harness.engine.idle();
+    expect(base.writes()).toHaveLength(1);
+    await harness.drain();
+    expect(base.writes()).toHaveLength(2);
+    expect(base.rowsById(APP, tableId).size).toBe(3);
+  });
+
+  it('a superseded todo moves to Done and says what replaced it; a done todo stays as a row', async () => {
+    const harness = startBaseHarness(app);
+    const tableId = await bindFreshBase(app, base, harness);
+    const [old] = addMany(1);
+    await harness.drain();
+    const replaced = unwrap(supersedeTodo(app.deps, operator, old!.id, { text: 'Better task' }));
+    await harness.drain();
+    const rows = base.rowsById(APP, tableId);
+    expect(rows.get(old!.id)?.fields.Lane).toBe('Done');
+    expect(text(rows.get(old!.id)?.fields['Waiting on'])).toBe('Superseded by "Better task"');
+    expect(rows.get(replaced.replacement.id)?.fields.Lane).toBe('Todo');
+  });
+
+  it('a restart resends nothing already applied, and a create whose answer was lost is found, not made twice', async () => {
+    const first = startBaseHarness(app);
+    const tableId = await bindFreshBase(app, base, first);
+    addMany(5);
+    base.loseNextCreateAnswer();
+    app.clock.advance(1000);
+    first.engine.kick();
+    await first.engine.idle();
+    first.engine.stop();
+    // The Base created the five rows, but we never heard so: a new engine (a restart) looks before creating again.
+    expect(base.rowsById(APP, tableId).size).toBe(5);
+    const second = startBaseHarness(app, testBaseApi());
+    await second.drain();
+    expect(base.table(APP, tableId).records.size).toBe(5);
+    const writes = base.writes().length;
+    second.engine.stop();
+    const third = startBaseHarness(app, testBaseApi());
+    third.engine.start();
+    await third.drain();
+    expect(base.writes().length).toBe(writes);
+    expect(base.table(APP, tableId).records.size).toBe(5);
+  });
+});
