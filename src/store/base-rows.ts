@@ -126,12 +126,12 @@ export function holdBaseTable(store: Store, ref: BaseTableRef, until: string): v
   store.run(store.kysely.updateTable('base_rows').set({ next_at: until }).where('app_token', '=', ref.appToken).where('table_id', '=', ref.tableId).where('pending', '=', 1).where('next_at', '<', until));
 }
 
-/** The Base shows something else than the row's last write (edited or deleted by hand): owe it a write now. */
+/** The Base shows something else than the row's last write (edited or deleted by hand): owe it a write now (a new version). */
 export function markBaseDrift(store: Store, row: RowKey, recordGone: boolean, at: string): void {
   store.run(
     store.kysely
       .updateTable('base_rows')
-      .set({ applied_hash: null, pending: 1, attempts: 0, next_at: at, ...(recordGone ? { record_id: null, create_started_at: null } : {}), updated_at: at })
+      .set((eb) => ({ applied_hash: null, pending: 1, attempts: 0, next_at: at, version: eb('version', '+', 1), ...(recordGone ? { record_id: null, create_started_at: null } : {}), updated_at: at }))
       .where(byKey(row)),
   );
 }

@@ -69,13 +69,14 @@ export async function reconcileBaseTable(deps: AppDeps, api: BaseApi, table: Bas
   const gone: Drift[] = [];
   const edited: Drift[] = [];
   let accepted = 0;
-  // Rows with a write owed are skipped: that write repairs them anyway.
-  for (const row of baseRowsOf(deps.store, table).filter((r) => r.pending === 0 && r.record_id !== null)) {
+  for (const row of baseRowsOf(deps.store, table).filter((r) => r.record_id !== null)) {
     const record = records.get(row.record_id ?? '') ?? null;
     if (record === null) {
       gone.push({ row, fields: [], record });
       continue;
     }
+    // A row owed a write is not compared: that write repairs it anyway.
+    if (row.pending !== 0) continue;
     const fields = driftedFields(JSON.parse(row.fields) as Record<string, unknown>, record.fields);
     if (fields.length === 0) continue;
     const drift = { row, fields, record };

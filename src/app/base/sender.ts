@@ -29,9 +29,12 @@ export interface BaseSender {
 /** Called when an update named a record the Base no longer has: the reconciler finds which and restores it. */
 export type OnRecordGone = (table: BaseTableRef) => Promise<void>;
 
-/** A uuid-shaped idempotency token for a create batch: the same rows with the same fields give the same token. */
+/**
+ * A uuid-shaped idempotency token for a create batch: a retry of the same rows (same fields, same first attempt)
+ * gives the same token; a row created again after a person deleted it has a new version, so a new token.
+ */
 function clientTokenOf(rows: readonly BaseRow[]): string {
-  const hex = createHash('sha256').update(rows.map((r) => `${r.todo_id}:${r.want_hash}`).join('|')).digest('hex');
+  const hex = createHash('sha256').update(rows.map((r) => `${r.todo_id}:${r.version}:${r.create_started_at}`).join('|')).digest('hex');
   return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-4${hex.slice(13, 16)}-a${hex.slice(17, 20)}-${hex.slice(20, 32)}`;
 }
 
@@ -86,8 +89,9 @@ export function createBaseSender(deps: AppDeps, api: BaseApi, onRecordGone: OnRe
     const rows = await adoptEarlier(table, due);
     // Adopted rows are updated next round (their record may show an older render).
     if (rows === null || rows.length === 0) return 0;
-    markBaseCreateStarted(store, rows, iso(clock.now().getTime()));
-    const created = await api.batchCreate(table.appToken, table.tableId, rows.map(fieldsOf), clientTokenOf(rows));
+    const at = iso(clock.now().getTime());
+    markBaseCreateStarted(store, rows.filter((r) => r.create_started_at === null), at);
+    const created = await api.batchCreate(table.appToken, table.tableId, rows.map(fieldsOf), clientTokenOf(rows.map((r) => ({ ...r, create_started_at: r.create_started_at ?? at }))));
     if (!created.ok) return (fail(table, rows, created), 0);
     const byLoopxId = new Map(created.data.map((r: BaseRecord) => [String(r.fields[F.loopxId] ?? ''), r.recordId]));
     return applied(rows, rows.map((r, i) => byLoopxId.get(r.todo_id) ?? created.data[i]?.recordId ?? ''));

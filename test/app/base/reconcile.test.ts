@@ -1,0 +1,98 @@
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { linkPerson } from '../../../src/app/people.js';
+import { addTodo } from '../../../src/app/todos.js';
+import { addPerson } from '../../../src/app/people.js';
+import { findTodo } from '../../../src/store/todos.js';
+import { listEvents } from '../../../src/store/events.js';
+import { startFakeLark, type FakeLark } from '../../helpers/lark-api.js';
+import { installFakeBase, type FakeBase } from '../../helpers/lark-base.js';
+import { bindFreshBase, startBaseHarness, type BaseHarness } from '../../helpers/lark-base-harness.js';
+import { createTestApp, operator, seedGoal, unwrap, type TestApp } from '../../helpers/test-app.js';
+
+const APP = 'bascnLoopxTest01';
+let lark: FakeLark;
+let base: FakeBase;
+let app: TestApp;
+let harness: BaseHarness;
+let tableId: string;
+beforeAll(() => {
+  lark = startFakeLark();
+});
+afterAll(() => lark.server.close());
+beforeEach(async () => {
+  lark.server.resetHandlers();
+  app = await createTestApp();
+  base = installFakeBase(lark, () => app.clock.now().getTime());
+  seedGoal(app.deps, { agents: ['a1'] });
+  harness = startBaseHarness(app);
+  tableId = await bindFreshBase(app, base, harness);
+});
+
+const eventsOf = (type: string) => listEvents(app.deps.store).filter((e) => e.type === type).map((e) => JSON.parse(e.payload));
+
+describe('the reconciler repairs drift; a person\'s edit is a request, not truth', () => {
+  it('a lane moved by hand is moved back, with an audit event naming the row and field', async () => {
+    const todo = unwrap(addTodo(app.deps, operator, 'demo', { text: 'Write the report' })).todo;
+    await harness.drain();
+    const row = base.rowsById(APP, tableId).get(todo.id)!;
+    base.editByHand(APP, tableId, row.recordId, { Lane: 'Done', Priority: 'P0' }, 'ou_stranger');
+    await harness.engine.reconcile();
+    await harness.drain();
+    expect(base.rowsById(APP, tableId).get(todo.id)?.fields).toMatchObject({ Lane: 'Todo', Priority: 'P2' });
+    expect(eventsOf('base.row_reverted')).toEqual([{ app_token: APP, table_id: tableId, count: 1, rows: [{ todo_id: todo.id, title: 'Write the report', fields: ['Lane', 'Priority'] }] }]);
+    expect(findTodo(app.deps.store, todo.id)?.status).toBe('open');
+  });
+
+  it('a row deleted by hand is created again, with an audit event; a user\'s own rows and fields are left alone', async () => {
+    const todo = unwrap(addTodo(app.deps, operator, 'demo', { text: 'Ship it' })).todo;
+    await harness.drain();
+    const table = base.table(APP, tableId);
+    table.fields.push({ field_id: 'fldMine', field_name: 'Notes', type: 1, is_primary: false, property: null });
+    table.records.set('recMine', { fields: { Title: [{ type: 'text', text: 'My own row' }] }, lastModifiedBy: 'ou_ana' });
+    base.editByHand(APP, tableId, base.rowsById(APP, tableId).get(todo.id)!.recordId, { Notes: 'mine' }, 'ou_ana');
+    const calm = await harness.engine.reconcile();
+    expect(calm).toEqual([{ restored: 0, reverted: 0, accepted: 0 }]);
+    base.deleteByHand(APP, tableId, base.rowsById(APP, tableId).get(todo.id)!.recordId);
+    await harness.engine.reconcile();
+    await harness.drain();
+    expect(base.rowsById(APP, tableId).get(todo.id)?.fields.Lane).toBe('Todo');
+    expect(table.records.get('recMine')?.fields).toEqual({ Title: [{ type: 'text', text: 'My own row' }] });
+    expect(table.records.size).toBe(2);
+    expect(eventsOf('base.row_restored')).toMatchObject([{ count: 1, rows: [{ todo_id: todo.id, title: 'Ship it' }] }]);
+  });
+
+  it('an update that finds its record deleted restores the row at once', async () => {
+    const todo = unwrap(addTodo(app.deps, operator, 'demo', { text: 'Fix the bug', priority: 'P3' })).todo;
+    await harness.drain();
+    base.deleteByHand(APP, tableId, base.rowsById(APP, tableId).get(todo.id)!.recordId);
+    unwrap(addTodo(app.deps, operator, 'demo', { text: 'Another' }));
+    const priority = app.deps.store.kysely.updateTable('todos').set({ priority: 'P1' }).where('id', '=', todo.id);
+    app.deps.store.run(priority);
+    await harness.engine.reconcile();
+    await harness.drain();
+    expect(base.rowsById(APP, tableId).get(todo.id)?.fields.Priority).toBe('P1');
+    expect(eventsOf('base.row_restored')).toHaveLength(1);
+  });
+
+  it('a user action moved to Done by a person it waits on completes it; by anyone else it is moved back', async () => {
+    unwrap(linkPerson(app.deps, operator, 'ana', 'lark', 'tenant1:ou_ana'));
+    unwrap(addPerson(app.deps, operator, { id: 'bo', name: 'Bo', timezone: 'UTC' }));
+    unwrap(linkPerson(app.deps, operator, 'bo', 'lark', 'tenant1:ou_bo'));
+    const sign = unwrap(addTodo(app.deps, operator, 'demo', { text: 'Sign the contract', taskClass: 'user_action' })).todo;
+    const pay = unwrap(addTodo(app.deps, operator, 'demo', { text: 'Pay the invoice', taskClass: 'user_action' })).todo;
+    await harness.drain();
+    const rows = base.rowsById(APP, tableId);
+    expect(rows.get(sign.id)?.fields.Lane).toBe('User Gate');
+    base.editByHand(APP, tableId, rows.get(sign.id)!.recordId, { Lane: 'Done' }, 'ou_ana');
+    base.editByHand(APP, tableId, rows.get(pay.id)!.recordId, { Lane: 'Done' }, 'ou_bo');
+    const [report] = await harness.engine.reconcile();
+    await harness.drain();
+    expect(report).toEqual({ restored: 0, reverted: 1, accepted: 1 });
+    expect(findTodo(app.deps.store, sign.id)?.status).toBe('done');
+    expect(findTodo(app.deps.store, pay.id)?.status).toBe('open');
+    const after = base.rowsById(APP, tableId);
+    expect(after.get(sign.id)?.fields.Lane).toBe('Done');
+    expect(after.get(pay.id)?.fields.Lane).toBe('User Gate');
+    expect(listEvents(app.deps.store).find((e) => e.type === 'todo.completed')?.actor).toBe('person:ana');
+  });
+});
