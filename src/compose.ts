@@ -13,6 +13,7 @@ import type { AppDeps, Clock, Logger } from './app/deps.js';
 import { boardUrl, ConfigError, type Config } from './config.js';
 import { createBoardSource, createGateSource, createProjectionEngine, defaultBoardExtras, type CardSource, type ProjectionEngine, type ProjectionOptions } from './app/projection/index.js';
 import type { ChatSurface } from './app/surface.js';
+import { createBaseEngine, type BaseApi, type BaseEngine } from './app/base/index.js';
 import type { Mount } from './http/serve.js';
 import { startLoopxServer } from './server.js';
 import { openStore } from './store/db.js';
@@ -48,6 +49,8 @@ export interface ChatRuntime {
   readonly mounts: readonly Mount[];
   /** Null when no chat surface is configured (the server still runs: web board and agent API). */
   readonly engine: ProjectionEngine | null;
+  /** The Lark Base projection (rows of bound Base tables); null without Lark credentials. */
+  readonly base: BaseEngine | null;
   start(): Promise<void>;
   stop(): Promise<void>;
 }
@@ -77,6 +80,13 @@ async function openLark(deps: AppDeps, config: Config, sources: readonly CardSou
   });
 }
 
+/** The Base (Bitable) port on the Lark app's credentials, or null when Lark is not configured. */
+export async function openLarkBaseApi(config: Config): Promise<BaseApi | null> {
+  if (config.LARK_APP_ID === undefined || config.LARK_APP_SECRET === undefined) return null;
+  const { createLarkBaseApi } = await import('../adapters/lark/base/api.js');
+  return createLarkBaseApi({ appId: config.LARK_APP_ID, appSecret: config.LARK_APP_SECRET, domain: config.LARK_DOMAIN });
+}
+
 /** The live cards chat surfaces show (board and gates, linking to the web board at `base`), as `loopx serve` renders them. */
 export function chatCardSources(config: Config): { readonly base: string; readonly sources: readonly CardSource[] } {
   const base = boardUrl(config, config.LOOPX_PORT);
@@ -91,18 +101,23 @@ export async function openChat(deps: AppDeps, config: Config, role: Pick<Project
   const lark = await openLark(deps, config, sources);
   const surfaces = [slack?.surface, lark?.surface].filter((s): s is ChatSurface => s !== undefined);
   const engine = surfaces.length > 0 ? createProjectionEngine(deps, { surfaces, sources, ...role }) : null;
+  const baseApi = lark ? await openLarkBaseApi(config) : null;
+  const larkBase = baseApi ? createBaseEngine(deps, baseApi, role.maySend ? { maySend: role.maySend } : {}) : null;
   return {
     surfaces,
     mounts: [...(slack?.mounts ?? []), ...(lark?.mounts ?? [])],
     engine,
+    base: larkBase,
     async start() {
       // A Socket Mode or long-connection failure must not take the agent API down; the reconciler repairs cards later.
       await slack?.start().catch((error: unknown) => deps.logger.error({ surface: 'slack', error: String(error) }, 'Slack Socket Mode did not connect'));
       await lark?.start().catch((error: unknown) => deps.logger.error({ surface: 'lark', error: String(error) }, 'Lark long connection did not connect'));
       engine?.start();
+      larkBase?.start();
     },
     async stop() {
       engine?.stop();
+      larkBase?.stop();
       lark?.stop();
       await slack?.idle();
       await slack?.stop();
@@ -121,9 +136,9 @@ export async function openChat(deps: AppDeps, config: Config, role: Pick<Project
 export async function serveApp(deps: AppDeps, config: Config): Promise<RunningServer> {
   const leaseMs = config.LOOPX_SENDER_LEASE_SECONDS * 1000;
   // Taking the sender role (at start, or from a stopped or crashed server): repair drift once, then send.
-  const presence = createPresence(deps, { leaseMs, onSender: () => (chat.engine?.projector.reconcile(), chat.engine?.kick()) });
+  const presence = createPresence(deps, { leaseMs, onSender: () => (chat.engine?.projector.reconcile(), chat.engine?.kick(), void chat.base?.reconcile()) });
   // Commits by any other process (the CLI, another server) reach the same listeners as this server's own.
-  const signal = createChangeSignal(deps, { onForeignWrite: () => chat.engine?.kick() });
+  const signal = createChangeSignal(deps, { onForeignWrite: () => (chat.engine?.kick(), chat.base?.kick()) });
   const web = createWebBoard(deps, config);
   // A crashed sender's row claims lapse after two leases: longer than any platform call it may have had in flight.
   const chat = await openChat(deps, config, { identity: { owner: presence.id, claimMs: 2 * leaseMs }, maySend: presence.isSender });

@@ -17,6 +17,19 @@ export const GoalOutput = versioned({ goal: GoalWire });
 export const GoalChangeOutput = versioned({ goal: GoalWire, changed: z.boolean() });
 /** `goal bind`. */
 export const BindingOutput = versioned({ binding: BindingWire });
+/** `goal bind --lark-base`: the Base table a goal's todos are mirrored into, and what set-up added. */
+export const BaseBindingOutput = versioned({
+  base: z.object({
+    goal_id: z.string(),
+    app_token: z.string(),
+    table_id: z.string(),
+    base_name: z.string(),
+    created_table: z.boolean(),
+    added_fields: z.array(z.string()),
+    added_views: z.array(z.string()),
+    wrong_type: z.array(z.string()),
+  }),
+});
 /** `goal bindings`. */
 export const BindingListOutput = versioned({ bindings: z.array(BindingWire) });
 /** `goal list`. */
