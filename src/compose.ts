@@ -1,4 +1,5 @@
 import type { Server } from 'node:http';
+import type { BoundBase } from '../adapters/lark/base/doctor.js';
 import type { LarkAdapter } from '../adapters/lark/index.js';
 import type { DoctorCheck } from '../adapters/slack/doctor.js';
 import type { SlackAdapter } from '../adapters/slack/index.js';
@@ -173,8 +174,8 @@ function slackApiUrl(config: Config): string | undefined {
 }
 
 /** `loopx doctor`'s chat checks: each configured surface, and the bot's membership of every bound destination. */
-export async function chatDoctorChecks(config: Config, slackChannels: readonly string[], larkChats: readonly string[] = []): Promise<DoctorCheck[]> {
-  return [...(await slackChecks(config, slackChannels)), ...(await larkChecks(config, larkChats))];
+export async function chatDoctorChecks(config: Config, slackChannels: readonly string[], larkChats: readonly string[] = [], larkBases: readonly BoundBase[] = []): Promise<DoctorCheck[]> {
+  return [...(await slackChecks(config, slackChannels)), ...(await larkChecks(config, larkChats, larkBases))];
 }
 
 async function slackChecks(config: Config, channels: readonly string[]): Promise<DoctorCheck[]> {
@@ -183,10 +184,14 @@ async function slackChecks(config: Config, channels: readonly string[]): Promise
   return slackDoctorChecks({ botToken: config.SLACK_BOT_TOKEN, signingSecret: config.SLACK_SIGNING_SECRET, appToken: config.SLACK_APP_TOKEN, apiUrl: slackApiUrl(config) }, channels);
 }
 
-async function larkChecks(config: Config, chats: readonly string[]): Promise<DoctorCheck[]> {
+async function larkChecks(config: Config, chats: readonly string[], bases: readonly BoundBase[]): Promise<DoctorCheck[]> {
   if (config.LARK_APP_ID === undefined || config.LARK_APP_SECRET === undefined) return [{ name: 'lark', ok: true, detail: 'not configured (set LARK_APP_ID and LARK_APP_SECRET to mirror goals into Lark/Feishu; see docs/lark-setup.md)' }];
   const { createLarkApi } = await import('../adapters/lark/sdk.js');
   const { larkDoctorChecks } = await import('../adapters/lark/doctor.js');
   const api = createLarkApi({ appId: config.LARK_APP_ID, appSecret: config.LARK_APP_SECRET, domain: config.LARK_DOMAIN });
-  return larkDoctorChecks({ api, domain: config.LARK_DOMAIN, mode: config.LARK_MODE, chats });
+  const checks = await larkDoctorChecks({ api, domain: config.LARK_DOMAIN, mode: config.LARK_MODE, chats });
+  if (!checks[0]?.ok) return checks;
+  const { createLarkBaseApi } = await import('../adapters/lark/base/api.js');
+  const { larkBaseDoctorChecks } = await import('../adapters/lark/base/doctor.js');
+  return [...checks, ...(await larkBaseDoctorChecks(createLarkBaseApi({ appId: config.LARK_APP_ID, appSecret: config.LARK_APP_SECRET, domain: config.LARK_DOMAIN }), bases))];
 }

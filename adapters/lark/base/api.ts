@@ -44,11 +44,19 @@ const recordOf = (r: SdkRecord): BaseRecord => ({ recordId: r.record_id ?? '', f
 
 type Fields = Parameters<ReturnType<typeof createLarkClient>['bitable']['v1']['appTableRecord']['batchCreate']>[0] extends infer P ? (P extends { data: { records: Array<{ fields: infer X }> } } ? X : never) : never;
 
+/** The Base port plus what doctor asks the app registration: the scopes it was granted. */
+export interface LarkBaseApi extends BaseApi {
+  grantedScopes(): Promise<BaseReply<string[]>>;
+}
+
 /** Builds the Base port on the app's SDK Client. */
-export function createLarkBaseApi(options: LarkAppOptions): BaseApi {
-  const v1 = createLarkClient(options).bitable.v1;
+export function createLarkBaseApi(options: LarkAppOptions): LarkBaseApi {
+  const client = createLarkClient(options);
+  const v1 = client.bitable.v1;
   const table = (appToken: string, tableId: string) => ({ app_token: appToken, table_id: tableId });
   return {
+    grantedScopes: () =>
+      base(call(() => client.application.v6.application.get({ path: { app_id: options.appId }, params: { lang: 'en_us' } }), (b) => (b.data?.app?.scopes ?? []).map((s) => s.scope))),
     getApp: (appToken) => base(call(() => v1.app.get({ path: { app_token: appToken } }), (b) => ({ name: b.data?.app?.name ?? '' }))),
     createTable: (appToken, name, fields) =>
       base(call(() => v1.appTable.create({ path: { app_token: appToken }, data: { table: { name, default_view_name: 'All todos', fields: fields.map(specOf) } } }), (b) => ({ tableId: b.data?.table_id ?? '' }))),
