@@ -66,7 +66,11 @@ export function dueBaseTables(store: Store, at: string): BaseTableRef[] {
     .map((r) => ({ appToken: r.app_token, tableId: r.table_id }));
 }
 
-/** A table's rows owed a write and due at `at`, oldest first, at most `limit`. */
+/**
+ * A due table's rows to send now, oldest first, at most `limit`: those due at `at`, and with them rows still in
+ * their coalescing window (never tried yet), so one batch carries every change made meanwhile. Rows waiting out
+ * a backoff after a failure wait their turn.
+ */
 export function dueBaseRows(store: Store, ref: BaseTableRef, at: string, limit: number): BaseRow[] {
   return store.all(
     store.kysely
@@ -75,7 +79,7 @@ export function dueBaseRows(store: Store, ref: BaseTableRef, at: string, limit: 
       .where('pending', '=', 1)
       .where('app_token', '=', ref.appToken)
       .where('table_id', '=', ref.tableId)
-      .where('next_at', '<=', at)
+      .where((eb) => eb.or([eb('next_at', '<=', at), eb('attempts', '=', 0)]))
       .orderBy('next_at')
       .orderBy('todo_id')
       .limit(limit),
