@@ -1,6 +1,6 @@
 import type { Server } from 'node:http';
 import type { BoundBase } from '../adapters/lark/base/doctor.js';
-import type { LarkAdapter } from '../adapters/lark/index.js';
+import type { LarkAdapter, LarkAdapterConfig } from '../adapters/lark/index.js';
 import type { DoctorCheck } from '../adapters/slack/doctor.js';
 import type { SlackAdapter } from '../adapters/slack/index.js';
 import { createWebBoard } from '../adapters/web/index.js';
@@ -67,7 +67,7 @@ async function openSlack(deps: AppDeps, config: Config, base: string): Promise<S
 }
 
 // Lark likewise: the SDK (and its long connection) only when LARK_APP_ID is set.
-async function openLark(deps: AppDeps, config: Config, sources: readonly CardSource[]): Promise<LarkAdapter | null> {
+async function openLark(deps: AppDeps, config: Config, sources: readonly CardSource[], onBaseChange?: LarkAdapterConfig['onBaseChange']): Promise<LarkAdapter | null> {
   if (config.LARK_APP_ID === undefined || config.LARK_APP_SECRET === undefined) return null;
   const { createLarkAdapter } = await import('../adapters/lark/index.js');
   return createLarkAdapter(deps, {
@@ -78,6 +78,7 @@ async function openLark(deps: AppDeps, config: Config, sources: readonly CardSou
     encryptKey: config.LARK_ENCRYPT_KEY,
     verificationToken: config.LARK_VERIFICATION_TOKEN,
     sources,
+    onBaseChange,
   });
 }
 
@@ -99,11 +100,13 @@ export function chatCardSources(config: Config): { readonly base: string; readon
 export async function openChat(deps: AppDeps, config: Config, role: Pick<ProjectionOptions, 'identity' | 'maySend'> = {}): Promise<ChatRuntime> {
   const { base, sources } = chatCardSources(config);
   const slack = await openSlack(deps, config, base);
-  const lark = await openLark(deps, config, sources);
+  // Base change events reach the Base engine, which is built once the Lark adapter exists.
+  let larkBase: BaseEngine | null = null;
+  const lark = await openLark(deps, config, sources, (change) => larkBase?.recordsChanged(change.table, change.recordIds));
   const surfaces = [slack?.surface, lark?.surface].filter((s): s is ChatSurface => s !== undefined);
   const engine = surfaces.length > 0 ? createProjectionEngine(deps, { surfaces, sources, ...role }) : null;
   const baseApi = lark ? await openLarkBaseApi(config) : null;
-  const larkBase = baseApi ? createBaseEngine(deps, baseApi, role.maySend ? { maySend: role.maySend } : {}) : null;
+  larkBase = baseApi ? createBaseEngine(deps, baseApi, role.maySend ? { maySend: role.maySend } : {}) : null;
   return {
     surfaces,
     mounts: [...(slack?.mounts ?? []), ...(lark?.mounts ?? [])],

@@ -141,6 +141,8 @@ export function createLarkApi(options: LarkAppOptions): LarkApi {
 export interface LarkEventHandlers {
   onCardAction(event: Record<string, unknown>): Promise<unknown>;
   onMessage(event: Record<string, unknown>): Promise<unknown>;
+  /** A subscribed Base's records changed (`drive.file.bitable_record_changed_v1`). */
+  onBaseChange?(event: Record<string, unknown>): Promise<unknown>;
 }
 
 /** Dispatches an already verified and decrypted event envelope to the handlers. */
@@ -152,6 +154,7 @@ function createSdkDispatcher(handlers: LarkEventHandlers): lark.EventDispatcher 
   return new lark.EventDispatcher({ logger: quietSdkLogger }).register({
     'card.action.trigger': (data: Record<string, unknown>) => handlers.onCardAction(data),
     'im.message.receive_v1': (data: Record<string, unknown>) => handlers.onMessage(data),
+    ...(handlers.onBaseChange ? { 'drive.file.bitable_record_changed_v1': (data: Record<string, unknown>) => handlers.onBaseChange!(data) } : {}),
   } as Record<string, (data: Record<string, unknown>) => Promise<unknown>>);
 }
 

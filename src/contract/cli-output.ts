@@ -28,6 +28,7 @@ export const BaseBindingOutput = versioned({
     added_fields: z.array(z.string()),
     added_views: z.array(z.string()),
     wrong_type: z.array(z.string()),
+    change_events: z.boolean(),
   }),
 });
 /** `goal bindings`. */

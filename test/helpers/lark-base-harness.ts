@@ -7,8 +7,28 @@ import { LARK_TEST_BASE } from './lark-api.js';
 import { LARK_SECRETS } from './lark-signing.js';
 import { operator, unwrap, type TestApp } from './test-app.js';
 
-/** A scheduler that runs nothing by itself: tests drain by hand, stepping the clock. */
-export const manualScheduler: Scheduler = { schedule: () => () => undefined };
+/** A scheduler that runs nothing by itself: tests run what it holds (`runAll`) and drain by hand, stepping the clock. */
+export interface HeldScheduler extends Scheduler {
+  /** Runs every held callback once (in order), answering how many there were. */
+  runAll(): number;
+}
+
+export function heldScheduler(): HeldScheduler {
+  let held: { delayMs: number; run: () => void }[] = [];
+  return {
+    schedule(delayMs, run) {
+      const task = { delayMs, run };
+      held.push(task);
+      return () => void (held = held.filter((t) => t !== task));
+    },
+    runAll() {
+      const due = held;
+      held = [];
+      for (const task of due) task.run();
+      return due.length;
+    },
+  };
+}
 
 /** The real Base port on the SDK, pointed at the fake Lark. */
 export function testBaseApi(): BaseApi {
@@ -19,15 +39,18 @@ export function testBaseApi(): BaseApi {
 export interface BaseHarness {
   readonly api: BaseApi;
   readonly engine: BaseEngine;
+  readonly scheduler: HeldScheduler;
   drain(maxSteps?: number): Promise<void>;
 }
 
 export function startBaseHarness(app: TestApp, api: BaseApi = testBaseApi()): BaseHarness {
-  const engine = createBaseEngine(app.deps, api, { scheduler: manualScheduler });
+  const scheduler = heldScheduler();
+  const engine = createBaseEngine(app.deps, api, { scheduler });
   const clock: SteppedClock = app.clock;
   return {
     api,
     engine,
+    scheduler,
     async drain(maxSteps = 200) {
       for (let step = 0; step < maxSteps; step += 1) {
         engine.kick();

@@ -109,6 +109,11 @@ export function installFakeBase(lark: FakeLark, now: () => number, base = LARK_T
       const more = from + size < all.length;
       return ok({ items: page, has_more: more, total: all.length, ...(more ? { page_token: String(from + size) } : {}) });
     }
+    if (rest === '/batch_get') {
+      const ids: string[] = body?.record_ids ?? [];
+      const found = ids.filter((id) => table.records.has(id)).map((id) => ({ record_id: id, fields: table.records.get(id)!.fields, ...(body?.automatic_fields ? { last_modified_by: { id: table.records.get(id)!.lastModifiedBy } } : {}) }));
+      return ok({ records: found, absent_record_ids: ids.filter((id) => !table.records.has(id)), forbidden_record_ids: [] });
+    }
     const list: any[] = body?.records ?? [];
     if (list.length > 500) return refuse(400, 1254104, 'RecordAddOnceExceedLimit');
     if (writing.has(key)) return refuse(400, 1254291, 'Write conflict');

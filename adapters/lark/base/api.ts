@@ -98,6 +98,14 @@ export function createLarkBaseApi(options: LarkAppOptions): LarkBaseApi {
           (b) => (b.data?.records ?? []).map((r) => recordOf(r as SdkRecord)),
         ),
       ),
+    getRecords: (appToken, tableId, recordIds) =>
+      base(
+        call(
+          () => v1.appTableRecord.batchGet({ path: table(appToken, tableId), data: { record_ids: [...recordIds], automatic_fields: true, user_id_type: 'open_id' } }),
+          (b) => ({ records: (b.data?.records ?? []).map((r) => recordOf(r as SdkRecord)), absent: b.data?.absent_record_ids ?? [] }),
+        ),
+      ),
+    subscribeChanges: (appToken) => base(call(() => client.drive.v1.file.subscribe({ path: { file_token: appToken }, params: { file_type: 'bitable' } }), () => null)),
     batchUpdate: (appToken, tableId, records) =>
       base(call(() => v1.appTableRecord.batchUpdate({ path: table(appToken, tableId), data: { records: records.map((r) => ({ record_id: r.recordId, fields: r.fields as Fields })) } }), () => null)),
   };

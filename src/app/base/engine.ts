@@ -16,6 +16,11 @@ export interface BaseEngine {
   idle(): Promise<void>;
   /** Re-renders every row and compares every bound table with the Base now; answers what each table needed. */
   reconcile(): Promise<BaseReconcileReport[]>;
+  /**
+   * A Base change event named these records (a person, or LoopX itself, edited them): once the table has been
+   * quiet for CHANGE_SETTLE_MS, read just those records and repair or accept what changed.
+   */
+  recordsChanged(table: BaseTableRef, recordIds: readonly string[]): void;
   stop(): void;
 }
 
@@ -31,6 +36,9 @@ function boundTables(deps: AppDeps): BaseTableRef[] {
   for (const b of listLarkBases(deps.store)) seen.set(`${b.app_token}/${b.table_id}`, { appToken: b.app_token, tableId: b.table_id });
   return [...seen.values()];
 }
+
+/** How long a table must be quiet after a change event before its changed records are read (edits come in bursts). */
+export const CHANGE_SETTLE_MS = 2_000;
 
 /** Builds the Base engine and subscribes it to commits; only the server holding the sender role writes or repairs. */
 export function createBaseEngine(deps: AppDeps, api: BaseApi, options: BaseEngineOptions = {}): BaseEngine {
@@ -61,8 +69,27 @@ export function createBaseEngine(deps: AppDeps, api: BaseApi, options: BaseEngin
     if (maySend()) void reconcile().catch((error: unknown) => deps.logger.error({ surface: 'lark_base', error: String(error) }, 'Base reconcile failed'));
     cancelReconcile = scheduler.schedule(RECONCILE_EVERY_MS, reconcileLoop);
   };
+  const changed = new Map<string, { table: BaseTableRef; ids: Set<string>; cancel: () => void }>();
+  const checks = new Set<Promise<void>>();
+  function recordsChanged(table: BaseTableRef, recordIds: readonly string[]): void {
+    const key = `${table.appToken}/${table.tableId}`;
+    if (!maySend() || recordIds.length === 0 || !boundTables(deps).some((t) => `${t.appToken}/${t.tableId}` === key)) return;
+    const entry = changed.get(key);
+    entry?.cancel();
+    const ids = new Set([...(entry?.ids ?? []), ...recordIds]);
+    const cancel = scheduler.schedule(CHANGE_SETTLE_MS, () => {
+      changed.delete(key);
+      const check = reconcileBaseTable(deps, api, table, [...ids])
+        .then(kick)
+        .catch((error: unknown) => deps.logger.error({ surface: 'lark_base', error: String(error) }, 'Base change check failed'))
+        .finally(() => checks.delete(check));
+      checks.add(check);
+    });
+    changed.set(key, { table, ids, cancel });
+  }
   deps.commitListeners.push(kick);
   return {
+    recordsChanged,
     projector,
     sender,
     start() {
@@ -70,11 +97,15 @@ export function createBaseEngine(deps: AppDeps, api: BaseApi, options: BaseEngin
       reconcileLoop();
     },
     kick,
-    idle: loop.idle,
+    async idle() {
+      while (checks.size > 0) await Promise.all(checks);
+      await loop.idle();
+    },
     reconcile,
     stop() {
       loop.stop();
       cancelReconcile?.();
+      for (const entry of changed.values()) entry.cancel();
       const index = deps.commitListeners.indexOf(kick);
       if (index >= 0) deps.commitListeners.splice(index, 1);
     },

@@ -74,4 +74,11 @@ export interface BaseApi {
   /** Creates records in order; `clientToken` makes a repeated request create nothing new. */
   batchCreate(appToken: string, tableId: string, records: readonly Record<string, unknown>[], clientToken: string): Promise<BaseReply<BaseRecord[]>>;
   batchUpdate(appToken: string, tableId: string, records: readonly { recordId: string; fields: Record<string, unknown> }[]): Promise<BaseReply<null>>;
+  /** Reads some records (at most BASE_GET_SIZE ids); `absent` names the ids the table no longer has. */
+  getRecords(appToken: string, tableId: string, recordIds: readonly string[]): Promise<BaseReply<{ records: BaseRecord[]; absent: string[] }>>;
+  /** Asks Lark to send this Base's record change events to the app (drive file subscribe, file_type bitable). */
+  subscribeChanges(appToken: string): Promise<BaseReply<null>>;
 }
+
+/** Record ids per batch get (the documented maximum). */
+export const BASE_GET_SIZE = 100;

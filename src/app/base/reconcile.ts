@@ -6,7 +6,7 @@ import type { AppDeps } from '../deps.js';
 import { markUserActionDone } from '../work/user-actions.js';
 import { runWrite } from '../write.js';
 import type { BaseApi, BaseRecord } from './port.js';
-import { listAllRecords } from './records.js';
+import { getSomeRecords, listAllRecords } from './records.js';
 import { canonicalCell, driftedFields, F } from './schema.js';
 
 /** What one reconcile of a table found. */
@@ -57,19 +57,21 @@ function audit(deps: AppDeps, type: 'base.row_restored' | 'base.row_reverted', t
  * Compares a table with what LoopX last wrote to it and repairs drift: a row deleted by hand is created again, a
  * LoopX field edited by hand is written back (a person's edit is a request, not truth), except a user action a
  * person it waits on moved to Done, which completes it. Each repair is recorded in the ledger. Rows LoopX does
- * not own (no known LoopX id) and fields it does not own are never touched.
+ * not own (no known LoopX id) and fields it does not own are never touched. With `recordIds` (a Base change
+ * event named them) only those records are read and compared.
  */
-export async function reconcileBaseTable(deps: AppDeps, api: BaseApi, table: BaseTableRef): Promise<BaseReconcileReport | null> {
-  const listed = await listAllRecords(api, table);
-  if (!listed.ok) {
-    deps.logger.warn({ surface: 'lark_base', table: table.tableId, reason: listed.reason }, 'Base reconcile could not list the table');
+export async function reconcileBaseTable(deps: AppDeps, api: BaseApi, table: BaseTableRef, recordIds?: readonly string[]): Promise<BaseReconcileReport | null> {
+  const read = recordIds === undefined ? await listAllRecords(api, table) : await getSomeRecords(api, table, recordIds);
+  if (!read.ok) {
+    deps.logger.warn({ surface: 'lark_base', table: table.tableId, reason: read.reason }, 'Base reconcile could not read the table');
     return null;
   }
-  const records = new Map(listed.data.map((r) => [r.recordId, r]));
+  const records = new Map((Array.isArray(read.data) ? read.data : read.data.records).map((r) => [r.recordId, r]));
+  const asked = recordIds === undefined ? null : new Set(recordIds);
   const gone: Drift[] = [];
   const edited: Drift[] = [];
   let accepted = 0;
-  for (const row of baseRowsOf(deps.store, table).filter((r) => r.record_id !== null)) {
+  for (const row of baseRowsOf(deps.store, table).filter((r) => r.record_id !== null && (asked === null || asked.has(r.record_id)))) {
     const record = records.get(row.record_id ?? '') ?? null;
     if (record === null) {
       gone.push({ row, fields: [], record });

@@ -12,6 +12,8 @@ export interface BaseSetup {
   readonly addedViews: readonly string[];
   /** LoopX fields the table has under another type: left alone (a user's data), reported by doctor. */
   readonly wrongType: readonly string[];
+  /** Whether Lark agreed to send this Base's record change events (else hand edits are read by the reconciler). */
+  readonly changeEvents: boolean;
 }
 
 /** The fix for each kind of refusal, in words. */
@@ -78,5 +80,7 @@ export async function setUpBaseTable(api: BaseApi, appToken: string, tableId: st
   if (!fields.ok) return fields;
   const views = await ensureViews(api, appToken, table, fields.value);
   if (!views.ok) return views;
-  return ok({ baseName: app.value.name, tableId: table, createdTable: tableId === null, addedFields: tableId === null ? BASE_FIELDS.map((f) => f.name) : addedFields, addedViews: views.value, wrongType: gaps.wrongType });
+  // Change events make a person's move answered within seconds; without them the 10-minute reconcile reads it.
+  const subscribed = await api.subscribeChanges(appToken);
+  return ok({ baseName: app.value.name, tableId: table, createdTable: tableId === null, addedFields: tableId === null ? BASE_FIELDS.map((f) => f.name) : addedFields, addedViews: views.value, wrongType: gaps.wrongType, changeEvents: subscribed.ok });
 }

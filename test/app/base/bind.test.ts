@@ -67,6 +67,10 @@ describe('loopx goal bind --lark-base', () => {
     const again = await bindGoalToBase(app.deps, operator, harness.api, { goalId: 'demo', target: `bascnOwnTable01/${tableId}` });
     expect(again.ok && again.value.addedFields).toEqual([]);
     expect(again.ok && again.value.addedViews).toEqual([]);
+    // Record change events are asked for, so a card moved by hand is answered within seconds.
+    expect(again.ok && again.value.changeEvents).toBe(true);
+    const subscribe = lark.calls.find((c) => c.method === 'POST' && c.path === '/open-apis/drive/v1/files/bascnOwnTable01/subscribe');
+    expect(subscribe?.query.get('file_type')).toBe('bitable');
   });
 
   it('refuses a malformed target, an unknown goal and a Base the app cannot open, storing nothing', async () => {

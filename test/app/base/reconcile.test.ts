@@ -96,3 +96,29 @@ describe('the reconciler repairs drift; a person\'s edit is a request, not truth
     expect(listEvents(app.deps.store).find((e) => e.type === 'todo.completed')?.actor).toBe('person:ana');
   });
 });
+
+describe('Base change events', () => {
+  it('a change event makes LoopX read just the named records once the table is quiet, and answer the move', async () => {
+    unwrap(linkPerson(app.deps, operator, 'ana', 'lark', 'tenant1:ou_ana'));
+    const sign = unwrap(addTodo(app.deps, operator, 'demo', { text: 'Sign the contract', taskClass: 'user_action' })).todo;
+    const other = unwrap(addTodo(app.deps, operator, 'demo', { text: 'Other work' })).todo;
+    await harness.drain();
+    const rows = base.rowsById(APP, tableId);
+    base.editByHand(APP, tableId, rows.get(sign.id)!.recordId, { Lane: 'Done' }, 'ou_ana');
+    base.editByHand(APP, tableId, rows.get(other.id)!.recordId, { Lane: 'Review' }, 'ou_ana');
+    const callsBefore = base.calls.length;
+    harness.engine.recordsChanged({ appToken: APP, tableId }, [rows.get(sign.id)!.recordId]);
+    harness.engine.recordsChanged({ appToken: APP, tableId }, [rows.get(other.id)!.recordId]);
+    harness.engine.recordsChanged({ appToken: 'bascnNotBound001', tableId: 'tblOther' }, ['recX']);
+    expect(base.calls.length).toBe(callsBefore);
+    // The two events coalesce into one read of the two records, when the settle timer fires.
+    expect(harness.scheduler.runAll()).toBe(1);
+    await harness.drain();
+    const reads = base.calls.slice(callsBefore).filter((c) => c.path.includes('/records'));
+    expect(reads[0]?.path).toMatch(/\/records\/batch_get$/);
+    expect([...reads[0]!.body.record_ids].sort()).toEqual([rows.get(sign.id)!.recordId, rows.get(other.id)!.recordId].sort());
+    expect(base.calls.slice(callsBefore).some((c) => c.method === 'GET' && c.path.endsWith('/records'))).toBe(false);
+    expect(findTodo(app.deps.store, sign.id)?.status).toBe('done');
+    expect(base.rowsById(APP, tableId).get(other.id)?.fields.Lane).toBe('Todo');
+  });
+});
