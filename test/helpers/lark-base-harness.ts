@@ -2,10 +2,11 @@ import { createLarkBaseApi } from '../../adapters/lark/base/api.js';
 import { bindGoalToBase, createBaseEngine, type BaseApi, type BaseEngine } from '../../src/app/base/index.js';
 import type { Scheduler } from '../../src/app/projection/index.js';
 import type { SteppedClock } from './clock.js';
-import type { FakeBase } from './lark-base.js';
-import { LARK_TEST_BASE } from './lark-api.js';
+import { afterAll, beforeAll, beforeEach } from 'vitest';
+import { installFakeBase, type FakeBase } from './lark-base.js';
+import { LARK_TEST_BASE, startFakeLark, type FakeLark } from './lark-api.js';
 import { LARK_SECRETS } from './lark-signing.js';
-import { operator, unwrap, type TestApp } from './test-app.js';
+import { createTestApp, operator, seedGoal, unwrap, type TestApp } from './test-app.js';
 
 /** A scheduler that runs nothing by itself: tests run what it holds (`runAll`) and drain by hand, stepping the clock. */
 export interface HeldScheduler extends Scheduler {
@@ -68,4 +69,27 @@ export function startBaseHarness(app: TestApp, api: BaseApi = testBaseApi()): Ba
 export async function bindFreshBase(app: TestApp, base: FakeBase, harness: BaseHarness, appToken = 'bascnLoopxTest01', goalId = 'demo'): Promise<string> {
   base.addApp(appToken, 'Team board');
   return unwrap(await bindGoalToBase(app.deps, operator, harness.api, { goalId, target: appToken })).tableId;
+}
+
+/** What a Base test file shares: the fake Lark (one per file), a fresh Base stub and app with goal `demo` per test. */
+export interface FakeBaseSuite {
+  readonly lark: FakeLark;
+  readonly base: FakeBase;
+  readonly app: TestApp;
+}
+
+/** Registers the hooks of a Base test file and answers the suite whose fields are fresh in each test. */
+export function useFakeBase(): FakeBaseSuite {
+  const suite = {} as { lark: FakeLark; base: FakeBase; app: TestApp };
+  beforeAll(() => {
+    suite.lark = startFakeLark();
+  });
+  afterAll(() => suite.lark.server.close());
+  beforeEach(async () => {
+    suite.lark.server.resetHandlers();
+    suite.app = await createTestApp();
+    suite.base = installFakeBase(suite.lark, () => suite.app.clock.now().getTime());
+    seedGoal(suite.app.deps, { agents: ['a1'] });
+  });
+  return suite;
 }

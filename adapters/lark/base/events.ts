@@ -1,4 +1,4 @@
-import type { BaseTableRef } from '../../../src/store/base-rows.js';
+import type { BaseTableRef } from '../../../src/app/base/index.js';
 
 /** What a Base change event says LoopX should look at: a table and the records that changed. */
 export interface BaseChange {

@@ -6,3 +6,4 @@ export { reconcileBaseTable, type BaseReconcileReport } from './reconcile.js';
 export { BASE_FIELDS, BASE_TABLE_NAME, F as BASE_FIELD_NAMES, FIELD_TYPE, KANBAN_VIEW, NEEDS_YOU_VIEW, schemaGaps } from './schema.js';
 export { BASE_LIMITS, type BaseSendReport } from './sender.js';
 export { setUpBaseTable, type BaseSetup } from './setup.js';
+export type { BaseTableRef } from '../../store/base-rows.js';

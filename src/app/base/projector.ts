@@ -1,12 +1,11 @@
 import { listLarkBases, setWant } from '../../store/base-rows.js';
 import type { Store } from '../../store/db.js';
-import { listEvents, type EventRow } from '../../store/events.js';
-import { readCursor, writeCursor } from '../../store/outbox.js';
+import type { EventRow } from '../../store/events.js';
+import { catchUpLedger } from '../projection/ledger-cursor.js';
 import type { Clock } from '../deps.js';
 import { renderGoalRows } from './render.js';
 
 const CURSOR = 'lark_base';
-const BATCH = 500;
 /** Our coalescing window: a changed row waits this long, so a burst of changes becomes one batch call. */
 export const BASE_COALESCE_MS = 1_000;
 
@@ -52,28 +51,21 @@ function project(store: Store, goalId: string, now: Date, only?: readonly string
  */
 export function createBaseProjector(store: Store, clock: Clock): BaseProjector {
   return {
-    catchUp() {
-      let owed = 0;
-      for (;;) {
-        const batch = store.transaction(() => {
-          const events = listEvents(store, { afterSeq: readCursor(store, CURSOR), limit: BATCH });
-          if (events.length === 0) return 0;
-          const touched = new Map<string, Set<string> | null>();
-          for (const event of events) {
-            if (event.goal_id === null) continue;
-            const ids = todosOf(event);
-            const known = touched.get(event.goal_id);
-            if (ids === null || known === null) touched.set(event.goal_id, null);
-            else touched.set(event.goal_id, new Set([...(known ?? []), ...ids]));
-          }
-          const now = clock.now();
-          for (const [goalId, ids] of touched) owed += project(store, goalId, now, ids === null ? undefined : [...ids]);
-          writeCursor(store, CURSOR, events[events.length - 1]!.seq);
-          return events.length;
-        });
-        if (batch < BATCH) return owed;
-      }
-    },
+    catchUp: () =>
+      catchUpLedger(store, CURSOR, (events) => {
+        const touched = new Map<string, Set<string> | null>();
+        for (const event of events) {
+          if (event.goal_id === null) continue;
+          const ids = todosOf(event);
+          const known = touched.get(event.goal_id);
+          if (ids === null || known === null) touched.set(event.goal_id, null);
+          else touched.set(event.goal_id, new Set([...(known ?? []), ...ids]));
+        }
+        let owed = 0;
+        const now = clock.now();
+        for (const [goalId, ids] of touched) owed += project(store, goalId, now, ids === null ? undefined : [...ids]);
+        return owed;
+      }),
     refresh(goalId) {
       const now = clock.now();
       return store.transaction(() => {

@@ -3,6 +3,7 @@ import { adoptBaseRecord, dueBaseRows, dueBaseTables, earliestBaseDue, holdBaseT
 import type { AppDeps } from '../deps.js';
 import { createTokenBucket, type SurfaceLimits } from '../projection/limits.js';
 import { backoffMs, MAX_SEND_ATTEMPTS } from '../projection/send-step.js';
+import type { OutboxSender, SendReport } from '../projection/sender.js';
 import { BASE_BATCH_SIZE, type BaseApi, type BaseFailure, type BaseRecord } from './port.js';
 import { listAllRecords } from './records.js';
 import { F } from './schema.js';
@@ -14,17 +15,10 @@ import { F } from './schema.js';
  */
 export const BASE_LIMITS: Pick<SurfaceLimits, 'perMinute' | 'burst'> = { perMinute: 300, burst: 10 };
 
-/** What one pass did: Base calls made and rows the Base accepted. */
-export interface BaseSendReport {
-  readonly calls: number;
-  readonly sent: number;
-}
-
-/** Sends owed row writes in batches, one table at a time. */
-export interface BaseSender {
-  runDue(): Promise<BaseSendReport>;
-  nextDueInMs(): number | null;
-}
+/** What one pass did (Base calls made, rows the Base accepted), as the card sender reports it. */
+export type BaseSendReport = SendReport;
+/** Sends owed row writes in batches, one table at a time; driven by the same send loop as cards. */
+export type BaseSender = OutboxSender;
 
 /** Called when an update named a record the Base no longer has: the reconciler finds which and restores it. */
 export type OnRecordGone = (table: BaseTableRef) => Promise<void>;

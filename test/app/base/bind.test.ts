@@ -1,25 +1,17 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { bindGoalToBase, BASE_FIELDS } from '../../../src/app/base/index.js';
 import { LANE_LABELS, LANES } from '../../../src/kernel/lanes.js';
 import { listLarkBases } from '../../../src/store/base-rows.js';
 import { listEvents } from '../../../src/store/events.js';
-import { startFakeLark, type FakeLark } from '../../helpers/lark-api.js';
-import { installFakeBase, type FakeBase } from '../../helpers/lark-base.js';
-import { bindFreshBase, startBaseHarness } from '../../helpers/lark-base-harness.js';
-import { createTestApp, operator, seedGoal, type TestApp } from '../../helpers/test-app.js';
+import type { FakeBase } from '../../helpers/lark-base.js';
+import { bindFreshBase, startBaseHarness, useFakeBase } from '../../helpers/lark-base-harness.js';
+import { operator, type TestApp } from '../../helpers/test-app.js';
 
-let lark: FakeLark;
-let base: FakeBase;
+const suite = useFakeBase();
 let app: TestApp;
-beforeAll(() => {
-  lark = startFakeLark();
-});
-afterAll(() => lark.server.close());
-beforeEach(async () => {
-  lark.server.resetHandlers();
-  app = await createTestApp();
-  base = installFakeBase(lark, () => app.clock.now().getTime());
-  seedGoal(app.deps, { agents: ['a1'] });
+let base: FakeBase;
+beforeEach(() => {
+  ({ app, base } = suite);
 });
 
 describe('loopx goal bind --lark-base', () => {
@@ -69,7 +61,7 @@ describe('loopx goal bind --lark-base', () => {
     expect(again.ok && again.value.addedViews).toEqual([]);
     // Record change events are asked for, so a card moved by hand is answered within seconds.
     expect(again.ok && again.value.changeEvents).toBe(true);
-    const subscribe = lark.calls.find((c) => c.method === 'POST' && c.path === '/open-apis/drive/v1/files/bascnOwnTable01/subscribe');
+    const subscribe = suite.lark.calls.find((c) => c.method === 'POST' && c.path === '/open-apis/drive/v1/files/bascnOwnTable01/subscribe');
     expect(subscribe?.query.get('file_type')).toBe('bitable');
   });
 

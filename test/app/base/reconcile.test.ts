@@ -1,29 +1,20 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { linkPerson } from '../../../src/app/people.js';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { addPerson, linkPerson } from '../../../src/app/people.js';
 import { addTodo } from '../../../src/app/todos.js';
-import { addPerson } from '../../../src/app/people.js';
 import { findTodo } from '../../../src/store/todos.js';
 import { listEvents } from '../../../src/store/events.js';
-import { startFakeLark, type FakeLark } from '../../helpers/lark-api.js';
-import { installFakeBase, type FakeBase } from '../../helpers/lark-base.js';
-import { bindFreshBase, startBaseHarness, type BaseHarness } from '../../helpers/lark-base-harness.js';
-import { createTestApp, operator, seedGoal, unwrap, type TestApp } from '../../helpers/test-app.js';
+import type { FakeBase } from '../../helpers/lark-base.js';
+import { bindFreshBase, startBaseHarness, useFakeBase, type BaseHarness } from '../../helpers/lark-base-harness.js';
+import { operator, unwrap, type TestApp } from '../../helpers/test-app.js';
 
 const APP = 'bascnLoopxTest01';
-let lark: FakeLark;
-let base: FakeBase;
+const suite = useFakeBase();
 let app: TestApp;
+let base: FakeBase;
 let harness: BaseHarness;
 let tableId: string;
-beforeAll(() => {
-  lark = startFakeLark();
-});
-afterAll(() => lark.server.close());
 beforeEach(async () => {
-  lark.server.resetHandlers();
-  app = await createTestApp();
-  base = installFakeBase(lark, () => app.clock.now().getTime());
-  seedGoal(app.deps, { agents: ['a1'] });
+  ({ app, base } = suite);
   harness = startBaseHarness(app);
   tableId = await bindFreshBase(app, base, harness);
 });

@@ -1,26 +1,18 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { addTodo, supersedeTodo } from '../../../src/app/todos.js';
 import { claimTodo } from '../../../src/app/leases.js';
 import { BASE_BATCH_SIZE } from '../../../src/app/base/index.js';
 import { baseRowCounts } from '../../../src/store/base-rows.js';
-import { startFakeLark, type FakeLark } from '../../helpers/lark-api.js';
-import { installFakeBase, type FakeBase } from '../../helpers/lark-base.js';
-import { bindFreshBase, startBaseHarness, testBaseApi } from '../../helpers/lark-base-harness.js';
-import { asAgent, createTestApp, operator, seedGoal, unwrap, type TestApp } from '../../helpers/test-app.js';
+import type { FakeBase } from '../../helpers/lark-base.js';
+import { bindFreshBase, startBaseHarness, testBaseApi, useFakeBase } from '../../helpers/lark-base-harness.js';
+import { asAgent, operator, unwrap, type TestApp } from '../../helpers/test-app.js';
 
 const APP = 'bascnLoopxTest01';
-let lark: FakeLark;
-let base: FakeBase;
+const suite = useFakeBase();
 let app: TestApp;
-beforeAll(() => {
-  lark = startFakeLark();
-});
-afterAll(() => lark.server.close());
-beforeEach(async () => {
-  lark.server.resetHandlers();
-  app = await createTestApp();
-  base = installFakeBase(lark, () => app.clock.now().getTime());
-  seedGoal(app.deps, { agents: ['a1'] });
+let base: FakeBase;
+beforeEach(() => {
+  ({ app, base } = suite);
 });
 
 const text = (cell: unknown) => (cell as { text: string }[] | undefined)?.[0]?.text;
