@@ -31,8 +31,8 @@ export const BaseBindingOutput = versioned({
     change_events: z.boolean(),
   }),
 });
-/** `goal bindings`. */
-export const BindingListOutput = versioned({ bindings: z.array(BindingWire) });
+/** `goal bindings`: chat bindings, and the Base tables goals are mirrored into. */
+export const BindingListOutput = versioned({ bindings: z.array(BindingWire), bases: z.array(z.object({ goal_id: z.string(), app_token: z.string(), table_id: z.string(), name: z.string() })) });
 /** `goal list`. */
 export const GoalListOutput = versioned({ goals: z.array(GoalWire) });
 /** `person add|link`. */

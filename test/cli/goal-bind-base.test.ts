@@ -29,7 +29,12 @@ describe('loopx goal bind --lark-base', () => {
     if (!result.ok) throw new Error(result.error.message);
     expect(result.value.text).toContain('Bound demo to the Lark Base "Ops board"');
     expect(result.value.text).toContain('Added views: LoopX Kanban, Needs you.');
-    expect(bind.output.parse(result.value.data)).toMatchObject({ schema_version: 1, base: { goal_id: 'demo', app_token: 'bascnCliTest0001', created_table: true } });
+    expect(bind.output.parse(result.value.data)).toMatchObject({ schema_version: 1, base: { goal_id: 'demo', app_token: 'bascnCliTest0001', created_table: true, change_events: true } });
+    const list = COMMANDS.find((c) => c.path.join(' ') === 'goal bindings')!;
+    const listed = await list.run({ ...ctx, positionals: [], flags: {} });
+    if (!listed.ok) throw new Error(listed.error.message);
+    expect(list.output.parse(listed.value.data)).toMatchObject({ bindings: [], bases: [{ goal_id: 'demo', app_token: 'bascnCliTest0001', name: 'Ops board' }] });
+    expect(listed.value.text).toContain('lark base  bascnCliTest0001/tbl');
   });
 
   it('says what to set when the Lark app is not configured, and refuses two destinations at once', () => {

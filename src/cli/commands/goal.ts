@@ -6,6 +6,7 @@ import { BaseBindingOutput, BindingListOutput, BindingOutput, GoalChangeOutput, 
 import { bindingToWire, goalToWire } from '../../contract/wire.js';
 import type { Goal } from '../../kernel/goal.js';
 import { BINDING_PURPOSES, MEMBER_ROLES, type BindingPurpose, type MemberRole } from '../../kernel/vocabulary.js';
+import { listLarkBases } from '../../store/base-rows.js';
 import { listBindings } from '../../store/bindings.js';
 import { listGoals, listMemberships } from '../../store/goals.js';
 import { listFlag, positional, requiredFlag, slugArg, stringFlag, UsageError, type Command } from '../command.js';
@@ -191,10 +192,12 @@ export const goalCommands: readonly Command[] = [
     async run(ctx) {
       const deps = await ctx.openApp();
       const bindings = listBindings(deps.store, ctx.positionals[0]);
+      const bases = listLarkBases(deps.store, ctx.positionals[0]);
+      const rows = [...bindings.map((b) => [b.goalId, b.surface, b.destination, b.purposes.join(','), `${b.digestAt} ${b.digestTimezone}`]), ...bases.map((b) => [b.goal_id, 'lark base', `${b.app_token}/${b.table_id}`, 'rows', `"${b.name}"`])];
       return output(
         { ok: true, value: bindings },
-        (all) => ({ bindings: all.map(bindingToWire) }),
-        (all) => (all.length === 0 ? 'No bindings yet. Add one with `loopx goal bind <goal> --slack <channel id>`.' : table(all.map((b) => [b.goalId, b.surface, b.destination, b.purposes.join(','), `${b.digestAt} ${b.digestTimezone}`]))),
+        (all) => ({ bindings: all.map(bindingToWire), bases: bases.map((b) => ({ goal_id: b.goal_id, app_token: b.app_token, table_id: b.table_id, name: b.name })) }),
+        () => (rows.length === 0 ? 'No bindings yet. Add one with `loopx goal bind <goal> --slack <channel id>`.' : table(rows)),
       );
     },
   },
