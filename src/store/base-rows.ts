@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import type { Store } from './db.js';
 import type { BaseRowTable, LarkBaseTable } from './tables-base.js';
 
@@ -161,5 +162,17 @@ export function latestEvidenceUrls(store: Store, goalId: string, todoIds?: reado
 
 /** The person linked to a Lark open_id (identities are stored as `tenant:open_id`), if any. */
 export function findLarkPersonId(store: Store, openId: string): string | undefined {
-  return store.first(store.kysely.selectFrom('person_identities').select('person_id').where('surface', '=', 'lark').where((eb) => eb.or([eb('external_id', '=', openId), eb('external_id', 'like', `%:${openId}`)])))?.person_id;
+  const suffix = `:${openId}`;
+  return store.first(
+    store.kysely
+      .selectFrom('person_identities')
+      .select('person_id')
+      .where('surface', '=', 'lark')
+      .where((eb) => eb.or([eb('external_id', '=', openId), eb(sql<string>`substr(external_id, ${-suffix.length})`, '=', suffix)])),
+  )?.person_id;
+}
+
+/** Gives a table's parked rows another try (after a fix: a field restored, the app given access again). */
+export function reviveParkedBaseRows(store: Store, ref: BaseTableRef, at: string): number {
+  return store.run(store.kysely.updateTable('base_rows').set({ pending: 1, attempts: 0, next_at: at, updated_at: at }).where('app_token', '=', ref.appToken).where('table_id', '=', ref.tableId).where('pending', '=', 2));
 }

@@ -3,7 +3,7 @@ import type { AppDeps } from '../deps.js';
 import { createSendLoop, RECONCILE_EVERY_MS, timerScheduler, type Scheduler } from '../projection/engine.js';
 import type { BaseApi } from './port.js';
 import { createBaseProjector, type BaseProjector } from './projector.js';
-import { reconcileBaseTable, type BaseReconcileReport } from './reconcile.js';
+import { reconcileBaseTable, repairBaseTable, type BaseReconcileReport } from './reconcile.js';
 import { BASE_LIMITS, createBaseSender, type BaseSender } from './sender.js';
 
 /** The Base projection: ledger → owed row writes → batched Base calls, with a reconciler for drift. */
@@ -58,7 +58,7 @@ export function createBaseEngine(deps: AppDeps, api: BaseApi, options: BaseEngin
     projector.refresh();
     const reports: BaseReconcileReport[] = [];
     for (const table of boundTables(deps)) {
-      const report = await reconcileBaseTable(deps, api, table);
+      const report = await repairBaseTable(deps, api, table);
       if (report) reports.push(report);
     }
     kick();

@@ -1,6 +1,7 @@
 import { LANE_LABELS } from '../../kernel/lanes.js';
 import { ok } from '../../kernel/result.js';
-import { baseRowsOf, findLarkPersonId, markBaseDrift, type BaseRow, type BaseTableRef } from '../../store/base-rows.js';
+import { baseRowsOf, findLarkPersonId, listLarkBases, markBaseDrift, reviveParkedBaseRows, type BaseRow, type BaseTableRef } from '../../store/base-rows.js';
+import type { Store } from '../../store/db.js';
 import { findTodo } from '../../store/todos.js';
 import type { AppDeps } from '../deps.js';
 import { markUserActionDone } from '../work/user-actions.js';
@@ -8,6 +9,7 @@ import { runWrite } from '../write.js';
 import type { BaseApi, BaseRecord } from './port.js';
 import { getSomeRecords, listAllRecords } from './records.js';
 import { canonicalCell, driftedFields, F } from './schema.js';
+import { ensureBaseFields } from './setup.js';
 
 /** What one reconcile of a table found. */
 export interface BaseReconcileReport {
@@ -26,6 +28,10 @@ interface Drift {
 }
 
 const BASE_ACTOR = { kind: 'system', id: 'lark-base' } as const;
+
+function goalsOfTable(store: Store, table: BaseTableRef): string[] {
+  return [...new Set(listLarkBases(store).filter((b) => b.app_token === table.appToken && b.table_id === table.tableId).map((b) => b.goal_id))];
+}
 /** At most this many rows are named in one audit event (the count is always exact). */
 const NAMED = 50;
 
@@ -89,4 +95,20 @@ export async function reconcileBaseTable(deps: AppDeps, api: BaseApi, table: Bas
   if (gone.length > 0) audit(deps, 'base.row_restored', table, gone);
   if (edited.length > 0) audit(deps, 'base.row_reverted', table, edited);
   return { restored: gone.length, reverted: edited.length, accepted };
+}
+
+/**
+ * The reconciler's whole pass over one table: put back LoopX fields a person deleted (`base.fields_restored`),
+ * give parked rows another try, then compare every row.
+ */
+export async function repairBaseTable(deps: AppDeps, api: BaseApi, table: BaseTableRef): Promise<BaseReconcileReport | null> {
+  const fields = await ensureBaseFields(api, table.appToken, table.tableId);
+  if (!fields.ok) deps.logger.warn({ surface: 'lark_base', table: table.tableId, reason: fields.error.message }, 'Base reconcile could not check the fields');
+  const added = fields.ok ? fields.value.added : [];
+  runWrite(deps, { actor: BASE_ACTOR, command: 'base.repair_fields', request: { table: table.tableId, added } }, (ctx) => {
+    reviveParkedBaseRows(ctx.store, table, ctx.at);
+    if (added.length > 0) for (const goalId of goalsOfTable(ctx.store, table)) ctx.event({ goalId, type: 'base.fields_restored', payload: { app_token: table.appToken, table_id: table.tableId, fields: added } });
+    return ok(null);
+  });
+  return reconcileBaseTable(deps, api, table);
 }

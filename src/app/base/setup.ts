@@ -46,11 +46,37 @@ async function ensureViews(api: BaseApi, appToken: string, tableId: string, fiel
     if (views.value.some((v) => v.name === view.name)) continue;
     const created = await step(`create the "${view.name}" view`, api.createView(appToken, tableId, view.name, view.type));
     if (!created.ok) return created;
-    const patched = await step(`set up the "${view.name}" view`, api.patchView(appToken, tableId, created.value.viewId, { hiddenFieldIds: hidden, ...(view.filter ? { filter: view.filter } : {}) }));
-    if (!patched.ok) return patched;
+    if (view.filter) {
+      const filtered = await step(`set the "${view.name}" filter`, api.patchView(appToken, tableId, created.value.viewId, { filter: view.filter }));
+      if (!filtered.ok) return filtered;
+    }
+    // Hiding the id is cosmetic: a Base that refuses it for a view type still gets a working view.
+    await api.patchView(appToken, tableId, created.value.viewId, { hiddenFieldIds: hidden });
     added.push(view.name);
   }
   return ok(added);
+}
+
+/** What a table's LoopX fields look like after adding the missing ones. */
+export interface FieldRepair {
+  readonly added: readonly string[];
+  readonly wrongType: readonly string[];
+  readonly fields: readonly BaseField[];
+}
+
+/** Adds the LoopX fields a table lacks, by name (a user's fields, and LoopX fields of another type, are left alone). */
+export async function ensureBaseFields(api: BaseApi, appToken: string, tableId: string): Promise<Result<FieldRepair, KernelError>> {
+  const before = await step('list the fields', api.listFields(appToken, tableId));
+  if (!before.ok) return before;
+  const gaps = schemaGaps(before.value);
+  const added: string[] = [];
+  for (const spec of gaps.missing) {
+    const created = await step(`add the "${spec.name}" field`, api.createField(appToken, tableId, spec));
+    if (!created.ok) return created;
+    added.push(spec.name);
+  }
+  const fields = added.length > 0 ? await step('list the fields', api.listFields(appToken, tableId)) : before;
+  return fields.ok ? ok({ added, wrongType: gaps.wrongType, fields: fields.value }) : fields;
 }
 
 /**
@@ -62,25 +88,17 @@ export async function setUpBaseTable(api: BaseApi, appToken: string, tableId: st
   const app = await step('open the Base', api.getApp(appToken));
   if (!app.ok) return app;
   let table = tableId;
-  const addedFields: string[] = [];
   if (table === null) {
     const created = await step('create the table', api.createTable(appToken, BASE_TABLE_NAME, BASE_FIELDS));
     if (!created.ok) return created;
     table = created.value.tableId;
   }
-  const before = await step('list the fields', api.listFields(appToken, table));
-  if (!before.ok) return before;
-  const gaps = schemaGaps(before.value);
-  for (const spec of gaps.missing) {
-    const added = await step(`add the "${spec.name}" field`, api.createField(appToken, table, spec));
-    if (!added.ok) return added;
-    addedFields.push(spec.name);
-  }
-  const fields = addedFields.length > 0 ? await step('list the fields', api.listFields(appToken, table)) : before;
+  const fields = await ensureBaseFields(api, appToken, table);
   if (!fields.ok) return fields;
-  const views = await ensureViews(api, appToken, table, fields.value);
+  const views = await ensureViews(api, appToken, table, fields.value.fields);
   if (!views.ok) return views;
   // Change events make a person's move answered within seconds; without them the 10-minute reconcile reads it.
   const subscribed = await api.subscribeChanges(appToken);
-  return ok({ baseName: app.value.name, tableId: table, createdTable: tableId === null, addedFields: tableId === null ? BASE_FIELDS.map((f) => f.name) : addedFields, addedViews: views.value, wrongType: gaps.wrongType, changeEvents: subscribed.ok });
+  const addedFields = tableId === null ? BASE_FIELDS.map((f) => f.name) : fields.value.added;
+  return ok({ baseName: app.value.name, tableId: table, createdTable: tableId === null, addedFields, addedViews: views.value, wrongType: fields.value.wrongType, changeEvents: subscribed.ok });
 }

@@ -2,6 +2,7 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { addPerson, linkPerson } from '../../../src/app/people.js';
 import { addTodo } from '../../../src/app/todos.js';
 import { findTodo } from '../../../src/store/todos.js';
+import { baseRowCounts } from '../../../src/store/base-rows.js';
 import { listEvents } from '../../../src/store/events.js';
 import type { FakeBase } from '../../helpers/lark-base.js';
 import { bindFreshBase, startBaseHarness, useFakeBase, type BaseHarness } from '../../helpers/lark-base-harness.js';
@@ -85,6 +86,27 @@ describe('the reconciler repairs drift; a person\'s edit is a request, not truth
     expect(after.get(sign.id)?.fields.Lane).toBe('Done');
     expect(after.get(pay.id)?.fields.Lane).toBe('User Gate');
     expect(listEvents(app.deps.store).find((e) => e.type === 'todo.completed')?.actor).toBe('person:ana');
+  });
+});
+
+describe('a LoopX field deleted by hand', () => {
+  it('parks the rows its writes refuse (1254045), and the reconciler adds the field back and sends them', async () => {
+    const todo = unwrap(addTodo(app.deps, operator, 'demo', { text: 'Ship it' })).todo;
+    await harness.drain();
+    const table = base.table(APP, tableId);
+    table.fields.splice(table.fields.findIndex((f) => f.field_name === 'Waiting on'), 1);
+    app.deps.store.run(app.deps.store.kysely.updateTable('todos').set({ priority: 'P0' }).where('id', '=', todo.id));
+    unwrap(addTodo(app.deps, operator, 'demo', { text: 'Another' }));
+    harness.engine.projector.refresh();
+    await harness.drain();
+    expect(baseRowCounts(app.deps.store)).toEqual({ pending: 0, dead: 2 });
+    await harness.engine.reconcile();
+    await harness.drain();
+    expect(table.fields.map((f) => f.field_name)).toContain('Waiting on');
+    expect(base.rowsById(APP, tableId).get(todo.id)?.fields.Priority).toBe('P0');
+    expect(base.rowsById(APP, tableId).size).toBe(2);
+    expect(baseRowCounts(app.deps.store)).toEqual({ pending: 0, dead: 0 });
+    expect(eventsOf('base.fields_restored')).toEqual([{ app_token: APP, table_id: tableId, fields: ['Waiting on'] }]);
   });
 });
 
