@@ -73,10 +73,17 @@ export function createBaseSender(deps: AppDeps, api: BaseApi, onRecordGone: OnRe
     return rows.filter((r) => !byId.has(r.todo_id));
   }
 
-  function applied(rows: readonly BaseRow[], recordIds: readonly string[]): number {
+  /** Settles the rows the Base accepted; a row without a record id in the answer stays owed. */
+  function applied(rows: readonly BaseRow[], recordIds: readonly (string | undefined)[]): number {
     const at = iso(clock.now().getTime());
-    store.transaction(() => rows.forEach((row, i) => markBaseApplied(store, row, recordIds[i]!, at)));
-    return rows.length;
+    let settled = 0;
+    store.transaction(() =>
+      rows.forEach((row, i) => {
+        const recordId = recordIds[i];
+        if (recordId) (markBaseApplied(store, row, recordId, at), (settled += 1));
+      }),
+    );
+    return settled;
   }
 
   async function createRows(table: BaseTableRef, due: readonly BaseRow[]): Promise<number> {
@@ -88,17 +95,21 @@ export function createBaseSender(deps: AppDeps, api: BaseApi, onRecordGone: OnRe
     const created = await api.batchCreate(table.appToken, table.tableId, rows.map(fieldsOf), clientTokenOf(rows.map((r) => ({ ...r, create_started_at: r.create_started_at ?? at }))));
     if (!created.ok) return (fail(table, rows, created), 0);
     const byLoopxId = new Map(created.data.map((r: BaseRecord) => [String(r.fields[F.loopxId] ?? ''), r.recordId]));
-    return applied(rows, rows.map((r, i) => byLoopxId.get(r.todo_id) ?? created.data[i]?.recordId ?? ''));
+    return applied(rows, rows.map((r, i) => byLoopxId.get(r.todo_id) ?? created.data[i]?.recordId));
   }
 
   async function updateRows(table: BaseTableRef, rows: readonly BaseRow[]): Promise<number> {
     const updated = await api.batchUpdate(table.appToken, table.tableId, rows.map((r) => ({ recordId: r.record_id ?? '', fields: fieldsOf(r) })));
-    if (updated.ok) return applied(rows, rows.map((r) => r.record_id ?? ''));
-    if (updated.kind === 'record_gone') return (await onRecordGone(table), 0);
-    return (fail(table, rows, updated), 0);
+    if (updated.ok) return applied(rows, rows.map((r) => r.record_id ?? undefined));
+    if (updated.kind !== 'record_gone') return (fail(table, rows, updated), 0);
+    // Someone deleted a record: the reconciler finds which and owes it a create. If it finds none, back off.
+    await onRecordGone(table);
+    const found = dueBaseRows(store, table, iso(clock.now().getTime()), BASE_BATCH_SIZE * 2).some((r) => r.record_id === null && rows.some((b) => b.todo_id === r.todo_id));
+    if (!found) fail(table, rows, { kind: 'failed', code: null, reason: updated.reason });
+    return 0;
   }
 
-  /** One batch for one table (updates first, then creates); answers rows sent, or null when out of budget. */
+  /** One batch for one table (updates first, then creates); answers false when out of budget. */
   async function sendBatch(table: BaseTableRef, report: { calls: number; sent: number }): Promise<boolean> {
     const nowMs = clock.now().getTime();
     if (nowMs < heldUntil || !bucket.take(nowMs)) return false;
