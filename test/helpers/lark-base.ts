@@ -52,6 +52,8 @@ export interface FakeBase {
   deleteByHand(appToken: string, tableId: string, recordId: string): void;
   /** The next Base call answers 429 with `x-ogw-ratelimit-reset: seconds`. */
   rateLimitNext(seconds: number): void;
+  /** The next record write (batch create/update) answers this error instead of writing. */
+  refuseNextWrite(status: number, code: number, msg: string): void;
   /** The next batch_create creates its records, then its answer is lost (a 500 reaches the caller). */
   loseNextCreateAnswer(): void;
   /** Write calls (batch create/update) made per table. */
@@ -76,6 +78,7 @@ export function installFakeBase(lark: FakeLark, now: () => number, base = LARK_T
   let ids = 1;
   let rateLimit: number | null = null;
   let loseCreate = false;
+  let refuseWrite: { status: number; code: number; msg: string } | null = null;
   const next = (prefix: string) => `${prefix}${String(ids++).padStart(6, '0')}`;
 
   function tableOf(appToken: string, tableId: string): FakeTable {
@@ -115,6 +118,11 @@ export function installFakeBase(lark: FakeLark, now: () => number, base = LARK_T
       return ok({ records: found, absent_record_ids: ids.filter((id) => !table.records.has(id)), forbidden_record_ids: [] });
     }
     const list: any[] = body?.records ?? [];
+    if (refuseWrite) {
+      const { status, code, msg } = refuseWrite;
+      refuseWrite = null;
+      return refuse(status, code, msg);
+    }
     if (list.length > 500) return refuse(400, 1254104, 'RecordAddOnceExceedLimit');
     if (writing.has(key)) return refuse(400, 1254291, 'Write conflict');
     writing.add(key);
@@ -227,6 +235,7 @@ export function installFakeBase(lark: FakeLark, now: () => number, base = LARK_T
     deleteByHand: (appToken, tableId, recordId) => void tableOf(appToken, tableId).records.delete(recordId),
     rateLimitNext: (seconds) => void (rateLimit = seconds),
     loseNextCreateAnswer: () => void (loseCreate = true),
+    refuseNextWrite: (status, code, msg) => void (refuseWrite = { status, code, msg }),
     writes: () => calls.filter((c) => c.method === 'POST' && /\/records\/batch_(create|update)$/.test(c.path)),
   };
 }

@@ -110,4 +110,26 @@ describe('Base rows follow the kernel', () => {
     expect(base.writes().length).toBe(writes);
     expect(base.table(APP, tableId).records.size).toBe(5);
   });
+
+  it('a write conflict (1254291) or an unexplained record_gone backs off and retries; a refusal parks the rows until they change', async () => {
+    const harness = startBaseHarness(app);
+    const tableId = await bindFreshBase(app, base, harness);
+    const [todo] = addMany(1);
+    base.refuseNextWrite(400, 1254291, 'Write conflict');
+    await harness.drain();
+    expect(base.rowsById(APP, tableId).size).toBe(1);
+    expect(base.writes()).toHaveLength(2);
+    // The Base says a record is gone, but the reconciler finds every record: back off rather than loop.
+    unwrap(claimTodo(app.deps, asAgent('a1'), todo!.id));
+    base.refuseNextWrite(400, 1254043, 'RecordIdNotFound');
+    await harness.drain();
+    expect(base.rowsById(APP, tableId).get(todo!.id)?.fields.Lane).toBe('Claimed');
+    expect(base.writes().filter((c) => c.path.endsWith('/batch_update'))).toHaveLength(2);
+    // A permission refusal parks the row; its next change sends it.
+    unwrap(addTodo(app.deps, operator, 'demo', { text: 'Later' }));
+    base.refuseNextWrite(403, 1254302, 'The role has no permissions');
+    await harness.drain();
+    expect(baseRowCounts(app.deps.store)).toEqual({ pending: 0, dead: 1 });
+    expect(base.rowsById(APP, tableId).size).toBe(1);
+  });
 });
