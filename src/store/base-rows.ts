@@ -176,3 +176,10 @@ export function findLarkPersonId(store: Store, openId: string): string | undefin
 export function reviveParkedBaseRows(store: Store, ref: BaseTableRef, at: string): number {
   return store.run(store.kysely.updateTable('base_rows').set({ pending: 1, attempts: 0, next_at: at, updated_at: at }).where('app_token', '=', ref.appToken).where('table_id', '=', ref.tableId).where('pending', '=', 2));
 }
+
+/** Ids of a goal's unfinished todos an agent has claimed (their lane moves when the agent reports or goes quiet). */
+export function todosHeldBy(store: Store, goalId: string, agentId: string): string[] {
+  return store
+    .all(store.kysely.selectFrom('todos').select('id').where('goal_id', '=', goalId).where('claimed_by', '=', agentId).where('base_lane', '=', 'leased'))
+    .map((r) => r.id);
+}

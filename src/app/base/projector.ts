@@ -1,4 +1,4 @@
-import { listLarkBases, setWant } from '../../store/base-rows.js';
+import { listLarkBases, setWant, todosHeldBy } from '../../store/base-rows.js';
 import type { Store } from '../../store/db.js';
 import type { EventRow } from '../../store/events.js';
 import { catchUpLedger } from '../projection/ledger-cursor.js';
@@ -17,18 +17,25 @@ export interface BaseProjector {
   refresh(goalId?: string): number;
 }
 
-/** Which todos an event changes: some ids, or (null) the whole goal. */
-function todosOf(event: EventRow): string[] | null {
-  if (event.type.startsWith('base.') && event.type !== 'base.bound') return [];
+/** Events that can change any row of their goal: gates hold todos, goal members are who user actions wait on. */
+const WHOLE_GOAL = (type: string) => type.startsWith('gate.') || type.startsWith('goal.') || type === 'base.bound';
+
+/**
+ * Which todos an event changes: those it names (a todo, its replacement, predecessor and successors), those held
+ * by the agent it is about or by its acting agent (a report moves Claimed to Running), or (null) the whole goal.
+ * Anything else (quota, digests, turns, audit of the Base itself) changes no row.
+ */
+function todosOf(store: Store, event: EventRow & { goal_id: string }): string[] | null {
+  if (WHOLE_GOAL(event.type)) return null;
   let payload: Record<string, unknown>;
   try {
     payload = JSON.parse(event.payload) as Record<string, unknown>;
   } catch {
     return null;
   }
-  if (typeof payload.todo_id !== 'string') return null;
-  const ids = [payload.todo_id, payload.replacement_id, payload.predecessor_id, ...(Array.isArray(payload.successors) ? payload.successors : [])];
-  return ids.filter((id): id is string => typeof id === 'string');
+  const named = [payload.todo_id, payload.replacement_id, payload.predecessor_id, ...(Array.isArray(payload.successors) ? payload.successors : [])];
+  const agents = [payload.agent_id, event.actor.startsWith('agent:') ? event.actor.slice('agent:'.length) : null].filter((a): a is string => typeof a === 'string');
+  return [...named.filter((id): id is string => typeof id === 'string'), ...agents.flatMap((agent) => todosHeldBy(store, event.goal_id, agent))];
 }
 
 /** Renders `only` (or all) of a goal's rows and records them as wanted in each of its bound tables. */
@@ -56,7 +63,7 @@ export function createBaseProjector(store: Store, clock: Clock): BaseProjector {
         const touched = new Map<string, Set<string> | null>();
         for (const event of events) {
           if (event.goal_id === null) continue;
-          const ids = todosOf(event);
+          const ids = todosOf(store, { ...event, goal_id: event.goal_id });
           const known = touched.get(event.goal_id);
           if (ids === null || known === null) touched.set(event.goal_id, null);
           else touched.set(event.goal_id, new Set([...(known ?? []), ...ids]));

@@ -1,6 +1,7 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { addTodo, supersedeTodo } from '../../../src/app/todos.js';
 import { claimTodo } from '../../../src/app/leases.js';
+import { recordHeartbeat } from '../../../src/app/evidence.js';
 import { BASE_BATCH_SIZE } from '../../../src/app/base/index.js';
 import { baseRowCounts } from '../../../src/store/base-rows.js';
 import type { FakeBase } from '../../helpers/lark-base.js';
@@ -131,5 +132,23 @@ describe('Base rows follow the kernel', () => {
     await harness.drain();
     expect(baseRowCounts(app.deps.store)).toEqual({ pending: 0, dead: 1 });
     expect(base.rowsById(APP, tableId).size).toBe(1);
+  });
+
+  it('an agent reporting moves its claimed rows to Running, touching no other row', async () => {
+    const harness = startBaseHarness(app);
+    const tableId = await bindFreshBase(app, base, harness);
+    const [mine, other] = addMany(2);
+    unwrap(claimTodo(app.deps, asAgent('a1'), mine!.id));
+    await harness.drain();
+    expect(base.rowsById(APP, tableId).get(mine!.id)?.fields.Lane).toBe('Claimed');
+    const writes = base.writes().length;
+    app.clock.advance(1000);
+    unwrap(recordHeartbeat(app.deps, asAgent('a1'), 'demo', { note: 'working' }));
+    await harness.drain();
+    expect(base.rowsById(APP, tableId).get(mine!.id)?.fields.Lane).toBe('Running');
+    const update = base.writes().slice(writes);
+    expect(update).toHaveLength(1);
+    expect(update[0]?.body.records.map((r: { fields: Record<string, unknown> }) => r.fields['LoopX id'])).toEqual([mine!.id]);
+    expect(base.rowsById(APP, tableId).get(other!.id)?.fields.Lane).toBe('Todo');
   });
 });
