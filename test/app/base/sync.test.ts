@@ -1,5 +1,5 @@
 import { beforeEach, describe, expect, it } from 'vitest';
-import { addTodo, supersedeTodo } from '../../../src/app/todos.js';
+import { addTodo, completeTodo, supersedeTodo } from '../../../src/app/todos.js';
 import { claimTodo } from '../../../src/app/leases.js';
 import { recordHeartbeat } from '../../../src/app/evidence.js';
 import { BASE_BATCH_SIZE } from '../../../src/app/base/index.js';
@@ -76,17 +76,20 @@ describe('Base rows follow the kernel', () => {
     expect(base.rowsById(APP, tableId).size).toBe(3);
   });
 
-  it('a superseded todo moves to Done and says what replaced it; a done todo stays as a row', async () => {
+  it('a superseded todo moves to Done and says what replaced it; a done todo stays as a row with its evidence link', async () => {
     const harness = startBaseHarness(app);
     const tableId = await bindFreshBase(app, base, harness);
     const [old] = addMany(1);
     await harness.drain();
     const replaced = unwrap(supersedeTodo(app.deps, operator, old!.id, { text: 'Better task' }));
     await harness.drain();
+    unwrap(completeTodo(app.deps, operator, replaced.replacement.id, { successors: [], noFollowup: 'shipped', evidence: { kind: 'build', summary: 'Green build', url: 'https://ci.example/runs/7' } }));
+    await harness.drain();
     const rows = base.rowsById(APP, tableId);
+    expect(rows.size).toBe(2);
     expect(rows.get(old!.id)?.fields.Lane).toBe('Done');
     expect(text(rows.get(old!.id)?.fields['Waiting on'])).toBe('Superseded by "Better task"');
-    expect(rows.get(replaced.replacement.id)?.fields.Lane).toBe('Todo');
+    expect(rows.get(replaced.replacement.id)?.fields).toMatchObject({ Lane: 'Done', 'Latest evidence': { text: 'Evidence', link: 'https://ci.example/runs/7' } });
   });
 
   it('a restart resends nothing already applied, and a create whose answer was lost is found, not made twice', async () => {
