@@ -1,5 +1,5 @@
 // A loopback Lark Base (Bitable v1) for benchmarks that drive the real SDK over HTTP: tenant token, Base, table,
-// field and view set-up, and records (page_token listing, batch create/update). It enforces the documented
+// field and view set-up, and records (page_token search, batch create/update). It enforces the documented
 // limits: at most 500 records a batch (1254104), one write at a time per table (1254291), and `writesPerSecond`
 // record writes per app in any one-second window (429 + x-ogw-ratelimit-reset, code 99991400).
 import { createServer } from 'node:http';
@@ -15,7 +15,7 @@ export function startBaseStub({ appSecret, writesPerSecond = 50 }) {
   const refuse = (status, code, msg, headers) => ({ status, code, msg, headers });
 
   function records(method, table, rest, query, body, key) {
-    if (method === 'GET') {
+    if (method === 'GET' || rest === '/search') {
       const size = Math.min(500, Number(query.get('page_size') ?? 20));
       const from = Number(query.get('page_token') ?? 0);
       const all = [...table.records];

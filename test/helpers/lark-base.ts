@@ -104,11 +104,13 @@ export function installFakeBase(lark: FakeLark, now: () => number, base = LARK_T
     return into;
   }
   async function records(method: string, table: FakeTable, key: string, rest: string, url: URL, body: any) {
-    if (method === 'GET' && rest === '') {
+    // records/search (POST, automatic_fields in the body) and the older records list (GET, in the query).
+    if ((method === 'GET' && rest === '') || rest === '/search') {
       const size = Math.min(500, Number(url.searchParams.get('page_size') ?? 20));
       const from = Number(url.searchParams.get('page_token') ?? 0);
       const all = [...table.records];
-      const page = all.slice(from, from + size).map(([record_id, r]) => ({ record_id, fields: r.fields, ...(url.searchParams.get('automatic_fields') === 'true' ? { last_modified_by: { id: r.lastModifiedBy } } : {}) }));
+      const automatic = body?.automatic_fields === true || url.searchParams.get('automatic_fields') === 'true';
+      const page = all.slice(from, from + size).map(([record_id, r]) => ({ record_id, fields: r.fields, ...(automatic ? { last_modified_by: { id: r.lastModifiedBy } } : {}) }));
       const more = from + size < all.length;
       return ok({ items: page, has_more: more, total: all.length, ...(more ? { page_token: String(from + size) } : {}) });
     }

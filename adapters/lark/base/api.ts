@@ -87,7 +87,8 @@ export function createLarkBaseApi(options: LarkAppOptions): LarkBaseApi {
     listRecords: (appToken, tableId, pageToken) =>
       base(
         call(
-          () => v1.appTableRecord.list({ path: table(appToken, tableId), params: { page_size: BASE_PAGE_SIZE, automatic_fields: true, user_id_type: 'open_id', ...(pageToken ? { page_token: pageToken } : {}) } }),
+          // records/search (POST), the documented successor of the deprecated records list.
+          () => v1.appTableRecord.search({ path: table(appToken, tableId), params: { page_size: BASE_PAGE_SIZE, user_id_type: 'open_id', ...(pageToken ? { page_token: pageToken } : {}) }, data: { automatic_fields: true } }),
           (b) => ({ records: (b.data?.items ?? []).map((r) => recordOf(r as SdkRecord)), next: b.data?.has_more && b.data.page_token ? b.data.page_token : null }),
         ),
       ),

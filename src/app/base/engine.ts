@@ -97,8 +97,9 @@ export function createBaseEngine(deps: AppDeps, api: BaseApi, options: BaseEngin
       reconcileLoop();
     },
     kick,
+    // Resolves once no reconcile, change check or send pass is running.
     async idle() {
-      while (checks.size > 0) await Promise.all(checks);
+      while (reconciling || checks.size > 0) await Promise.all([reconciling, ...checks]);
       await loop.idle();
     },
     reconcile,

@@ -113,6 +113,7 @@ describe('Base rows follow the kernel', () => {
     await third.drain();
     expect(base.writes().length).toBe(writes);
     expect(base.table(APP, tableId).records.size).toBe(5);
+    third.engine.stop();
   });
 
   it('a write conflict (1254291) or an unexplained record_gone backs off and retries; a refusal parks the rows until they change', async () => {
