@@ -46,5 +46,8 @@ describe('loopx goal bind --lark-base', () => {
     const both = runLoopx(db, ['goal', 'bind', 'demo', '--slack', 'C0123ABCDEF', '--lark-base', 'bascnCliTest0001']);
     expect(both.code).toBe(2);
     expect(both.stderr).toContain('Give exactly one of');
+    const purpose = runLoopx(db, ['goal', 'bind', 'demo', '--lark-base', 'bascnCliTest0001', '--purpose', 'board']);
+    expect(purpose.code).toBe(2);
+    expect(purpose.stderr).toContain('--purpose apply to chat bindings only');
   });
 });

@@ -164,7 +164,11 @@ export const goalCommands: readonly Command[] = [
     async run(ctx) {
       const [slack, lark, larkBase] = [stringFlag(ctx.flags, 'slack'), stringFlag(ctx.flags, 'lark'), stringFlag(ctx.flags, 'lark-base')];
       if ([slack, lark, larkBase].filter((f) => f !== undefined).length !== 1) throw new UsageError('Give exactly one of --slack <channel id>, --lark <chat id> or --lark-base <app_token>[/<table_id>].');
-      if (larkBase !== undefined) return bindBaseCommand(ctx, positional(ctx, 0, 'goal'), larkBase);
+      if (larkBase !== undefined) {
+        const chatOnly = ['purpose', 'digest-at', 'digest-timezone'].filter((f) => ctx.flags[f] !== undefined);
+        if (chatOnly.length > 0) throw new UsageError(`--${chatOnly.join(', --')} apply to chat bindings only; a Base gets every todo as a row.`);
+        return bindBaseCommand(ctx, positional(ctx, 0, 'goal'), larkBase);
+      }
       const purposes = listFlag(ctx.flags, 'purpose');
       const unknown = purposes.filter((p) => !BINDING_PURPOSES.includes(p as BindingPurpose));
       if (unknown.length > 0) throw new UsageError(`--purpose takes ${BINDING_PURPOSES.join(', ')}; got ${unknown.join(', ')}.`);
