@@ -4,6 +4,7 @@ import type { Gate } from '../../kernel/gate.js';
 import type { Todo } from '../../kernel/todo.js';
 import { latestEvidenceUrls } from '../../store/base-rows.js';
 import type { Store } from '../../store/db.js';
+import { findGoal } from '../../store/goals.js';
 import { findPerson } from '../../store/people.js';
 import { findLanedTodo, gateHolds, lanedTodos, type LanedTodo } from '../../store/todo-lanes.js';
 import { findTodo, listTodos } from '../../store/todos.js';
@@ -21,6 +22,8 @@ export interface RowRender {
 
 /** What a goal's rows share: its open gates, who they wait on, its evidence links. */
 interface GoalContext {
+  /** The goal's title: several goals may share one table, and people filter by it. */
+  readonly title: string;
   readonly gates: readonly Gate[];
   readonly names: (personIds: readonly string[]) => string;
   readonly waitingOnGate: Map<string, string>;
@@ -31,7 +34,7 @@ interface GoalContext {
 function goalContext(store: Store, goalId: string, only: readonly string[] | undefined): GoalContext {
   const names = (ids: readonly string[]) => ids.map((id) => findPerson(store, id)?.name ?? id).join(', ');
   const gates = openGatesFor(store, goalId);
-  return { gates, names, waitingOnGate: new Map(gates.map((g) => [g.id, names(waitingOn(store, g))])), deciders: names(userActionDeciders(store, goalId)), evidence: latestEvidenceUrls(store, goalId, only) };
+  return { title: findGoal(store, goalId)?.title ?? goalId, gates, names, waitingOnGate: new Map(gates.map((g) => [g.id, names(waitingOn(store, g))])), deciders: names(userActionDeciders(store, goalId)), evidence: latestEvidenceUrls(store, goalId, only) };
 }
 
 function holdingGate(gates: readonly Gate[], todo: Todo): Gate | undefined {
@@ -55,6 +58,7 @@ function rowOf(ctx: GoalContext, todo: Todo, lane: Lane, replacement: string | n
   const leased = lane === 'claimed' || lane === 'running';
   const fields: Record<string, unknown> = {
     [F.title]: todo.text,
+    [F.goal]: ctx.title,
     [F.lane]: LANE_LABELS[lane],
     [F.priority]: todo.priority,
     [F.taskClass]: TASK_CLASS_LABELS[todo.taskClass],

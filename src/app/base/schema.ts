@@ -17,6 +17,7 @@ const LANE_COLORS: Readonly<Record<(typeof LANES)[number], number>> = { todo: 10
 /** The field names LoopX owns; the Kanban groups by Lane (the table's first single-select field). */
 export const F = {
   title: 'Title',
+  goal: 'Goal',
   lane: 'Lane',
   priority: 'Priority',
   taskClass: 'Task class',
@@ -32,6 +33,7 @@ export const F = {
 /** Every LoopX field in table order (Title first: it becomes the primary field of a table LoopX creates). */
 export const BASE_FIELDS: readonly BaseFieldSpec[] = [
   { name: F.title, type: FIELD_TYPE.text },
+  { name: F.goal, type: FIELD_TYPE.text },
   { name: F.lane, type: FIELD_TYPE.singleSelect, options: LANES.map((lane) => ({ name: LANE_LABELS[lane], color: LANE_COLORS[lane] })) },
   { name: F.priority, type: FIELD_TYPE.singleSelect, options: PRIORITIES.map((p, i) => ({ name: p, color: [6, 5, 4, 0, 10][i] ?? 10 })) },
   { name: F.taskClass, type: FIELD_TYPE.singleSelect, options: TASK_CLASSES.map((c, i) => ({ name: TASK_CLASS_LABELS[c], color: i })) },

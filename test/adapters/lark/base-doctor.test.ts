@@ -44,7 +44,7 @@ describe('loopx doctor: Lark Base checks', () => {
     expect(checks.every((c) => !c.ok)).toBe(true);
     expect(checks[0]?.fix).toContain('bitable:app');
     expect(checks[1]).toMatchObject({ detail: expect.stringContaining('1254302'), fix: expect.stringContaining('Add document app') });
-    expect(checks[2]?.detail).toContain('missing: Priority');
+    expect(checks[2]?.detail).toMatch(/missing: Goal, Priority, /);
     expect(checks[2]?.detail).toContain('another type: Lane');
     expect(checks[2]?.fix).toContain(`loopx goal bind demo --lark-base bascnDoctor00002/${tableId}`);
   });
