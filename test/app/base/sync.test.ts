@@ -2,7 +2,8 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { addTodo, completeTodo, supersedeTodo } from '../../../src/app/todos.js';
 import { claimTodo } from '../../../src/app/leases.js';
 import { recordHeartbeat } from '../../../src/app/evidence.js';
-import { BASE_BATCH_SIZE } from '../../../src/app/base/index.js';
+import { BASE_BATCH_SIZE, bindGoalToBase } from '../../../src/app/base/index.js';
+import { addGoal } from '../../../src/app/goals.js';
 import { baseRowCounts } from '../../../src/store/base-rows.js';
 import type { FakeBase } from '../../helpers/lark-base.js';
 import { bindFreshBase, startBaseHarness, testBaseApi, useFakeBase } from '../../helpers/lark-base-harness.js';
@@ -154,5 +155,19 @@ describe('Base rows follow the kernel', () => {
     expect(update).toHaveLength(1);
     expect(update[0]?.body.records.map((r: { fields: Record<string, unknown> }) => r.fields['LoopX id'])).toEqual([mine!.id]);
     expect(base.rowsById(APP, tableId).get(other!.id)?.fields.Lane).toBe('Todo');
+  });
+
+  it('two goals bound to one table share it: each row says its goal', async () => {
+    const harness = startBaseHarness(app);
+    const tableId = await bindFreshBase(app, base, harness);
+    unwrap(addGoal(app.deps, operator, { id: 'ops', title: 'Ops goal', objective: 'Keep it running', owners: ['ana'], timezone: 'UTC' }));
+    unwrap(await bindGoalToBase(app.deps, operator, harness.api, { goalId: 'ops', target: `${APP}/${tableId}` }));
+    const [demoTodo] = addMany(1);
+    const opsTodo = unwrap(addTodo(app.deps, operator, 'ops', { text: 'Rotate the keys' })).todo;
+    await harness.drain();
+    const rows = base.rowsById(APP, tableId);
+    expect(rows.size).toBe(2);
+    expect(text(rows.get(demoTodo!.id)?.fields.Goal)).toBe('Demo goal');
+    expect(text(rows.get(opsTodo.id)?.fields.Goal)).toBe('Ops goal');
   });
 });
