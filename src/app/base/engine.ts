@@ -14,7 +14,7 @@ export interface BaseEngine {
   /** Catches up with the ledger and wakes the sender (after any commit, ours or another process's). */
   kick(): void;
   idle(): Promise<void>;
-  /** Re-renders every row and compares every bound table with the Base now; answers what each table needed. */
+  /** Re-renders every row and compares every bound table with the Base now; answers what each table needed (never rejects). */
   reconcile(): Promise<BaseReconcileReport[]>;
   /**
    * A Base change event named these records (a person, or LoopX itself, edited them): once the table has been
@@ -64,9 +64,13 @@ export function createBaseEngine(deps: AppDeps, api: BaseApi, options: BaseEngin
     kick();
     return reports;
   }
-  const reconcile = () => (reconciling ??= reconcileAll().finally(() => (reconciling = null)));
+  // Never rejects (callers fire and forget it): a failure is logged and the next pass tries again.
+  const reconcile = () =>
+    (reconciling ??= reconcileAll()
+      .catch((error: unknown) => (deps.logger.error({ surface: 'lark_base', error: String(error) }, 'Base reconcile failed'), []))
+      .finally(() => (reconciling = null)));
   const reconcileLoop = () => {
-    if (maySend()) void reconcile().catch((error: unknown) => deps.logger.error({ surface: 'lark_base', error: String(error) }, 'Base reconcile failed'));
+    if (maySend()) void reconcile();
     cancelReconcile = scheduler.schedule(RECONCILE_EVERY_MS, reconcileLoop);
   };
   const changed = new Map<string, { table: BaseTableRef; ids: Set<string>; cancel: () => void }>();
