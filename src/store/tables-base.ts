@@ -1,4 +1,4 @@
-// Tables of the Lark Base projection (migration 0014).
+// Tables of the Lark Base projection (migration 0015).
 
 /** A goal bound to one table of a Lark Base. */
 export interface LarkBaseTable {

@@ -2,6 +2,7 @@ import type { GeneratedAlways } from 'kysely';
 import type { GateTable, GateVoteTable, GateGrantTable, QuotaPolicyTable, QuotaLedgerTable, TurnTable } from './tables-gates.js';
 import type { LarkBaseTable, BaseRowTable } from './tables-base.js';
 import type { JobRunTable, AgentStaleFlagTable, BindingTable, ProjectionTable, OutboxTable, ProjectorCursorTable, InboundDedupeTable, WebLoginTokenTable, WebSessionTable, ServerTable, ServeLeaseTable } from './tables-chat.js';
+import type { AgentWakeTable, WakeEventTable } from './wakes.js';
 
 /** Agent request signatures already accepted, kept until their replay window ends. */
 export interface SeenSignatureTable {
@@ -186,6 +187,8 @@ export interface Tables {
   seen_signatures: SeenSignatureTable;
   ledger_meta: LedgerMetaTable;
   storage_probe: StorageProbeTable;
+  agent_wakes: AgentWakeTable;
+  wake_events: WakeEventTable;
   lark_bases: LarkBaseTable;
   base_rows: BaseRowTable;
 }

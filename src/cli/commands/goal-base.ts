@@ -1,5 +1,4 @@
 import { bindGoalToBase, type BaseBinding } from '../../app/base/index.js';
-import { openLarkBaseApi } from '../../compose.js';
 import { fail } from '../../kernel/errors.js';
 import type { CliContext } from '../command.js';
 import { output } from '../output.js';
@@ -16,6 +15,7 @@ function describe(b: BaseBinding): string {
 
 /** `loopx goal bind <goal> --lark-base <app_token>[/<table_id>]`: sets the table up through the Lark app, then records the binding. */
 export async function bindBaseCommand(ctx: CliContext, goalId: string, target: string) {
+  const { openLarkBaseApi } = await import('../../compose.js');
   const api = await openLarkBaseApi(ctx.config);
   const deps = await ctx.openApp();
   const result = api

@@ -11,7 +11,6 @@ import { listBindings } from '../../store/bindings.js';
 import { listGoals, listMemberships } from '../../store/goals.js';
 import { listFlag, positional, requiredFlag, slugArg, stringFlag, UsageError, type Command } from '../command.js';
 import { output, table } from '../output.js';
-import { bindBaseCommand } from './goal-base.js';
 
 function goalLine(goal: Goal): string {
   return `${goal.id} [${goal.status}] ${goal.title}`;
@@ -167,6 +166,8 @@ export const goalCommands: readonly Command[] = [
       if (larkBase !== undefined) {
         const chatOnly = ['purpose', 'digest-at', 'digest-timezone'].filter((f) => ctx.flags[f] !== undefined);
         if (chatOnly.length > 0) throw new UsageError(`--${chatOnly.join(', --')} apply to chat bindings only; a Base gets every todo as a row.`);
+        // Loaded only for --lark-base: it brings the Lark SDK, which no other goal command needs.
+        const { bindBaseCommand } = await import('./goal-base.js');
         return bindBaseCommand(ctx, positional(ctx, 0, 'goal'), larkBase);
       }
       const purposes = listFlag(ctx.flags, 'purpose');

@@ -30,6 +30,7 @@ describe('loopx serve with Lark configured', () => {
     unwrap(addTodo(app.deps, operator, 'demo', { text: 'Before binding' }));
     const env = { LOOPX_DB: ':memory:', LOOPX_PORT: '0', LOOPX_DEMO: 'off', LARK_APP_ID: LARK_SECRETS.appId, LARK_APP_SECRET: 'secret-ok', LARK_DOMAIN: LARK_TEST_BASE, LARK_MODE: 'webhook', LARK_ENCRYPT_KEY: LARK_SECRETS.encryptKey, LARK_VERIFICATION_TOKEN: LARK_SECRETS.verificationToken };
     running = await serveApp(app.deps, loadConfig(env, '/nonexistent'));
+    await running.chatJoined;
     const { tableId } = unwrap(await bindGoalToBase(app.deps, operator, testBaseApi(), { goalId: 'demo', target: 'bascnServe000001' }));
     unwrap(addTodo(app.deps, operator, 'demo', { text: 'After binding' }));
     // The stepped clock moves past each coalescing window while the server's real timers fire.
