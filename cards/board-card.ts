@@ -1,7 +1,7 @@
 import type { GateChoice } from '../src/contract/card-action.js';
 import { LANE_LABELS } from '../src/kernel/lanes.js';
 import { clip, clockTime, dateTime } from './format.js';
-import { gateButtons } from './gate-card.js';
+import { gateButtons, waitingOnBlock } from './gate-card.js';
 import type { Card, CardBlock, CardItem, Tone } from './model.js';
 import { userActionBlocks, userActionsText } from './user-action.js';
 import type { BoardView, PendingGateSummary } from './views.js';
@@ -24,6 +24,7 @@ function needsYouBlocks(view: BoardView): CardBlock[] {
   for (const gate of shown) {
     const risk = gate.risk === 'normal' ? '' : ` · ${gate.risk} risk`;
     blocks.push({ type: 'text', text: `${clip(gate.question, 280)}\nasked by ${gate.askedBy}${risk} · ${gate.id}`, tone: RISK_TONE[gate.risk] });
+    if (gate.waitingOn) blocks.push(waitingOnBlock(gate.waitingOn));
     blocks.push({ type: 'actions', buttons: gateButtons(gate.id, gate.revision, BOARD_CHOICES, gate.options) });
   }
   const hidden = view.needsYouTotal - shown.length;

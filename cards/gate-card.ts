@@ -1,6 +1,6 @@
 import { BUTTON_DEFER_HOURS, type GateChoice } from '../src/contract/card-action.js';
 import { capitalise, clockTime, dateTime } from './format.js';
-import type { Card, CardBlock, CardButton, Tone } from './model.js';
+import type { Card, CardBlock, CardButton, CardPerson, Tone } from './model.js';
 import type { GateDecisionView, GateView } from './views.js';
 
 const BUTTON_LOOK: Readonly<Record<GateChoice, Pick<CardButton, 'label' | 'style'>>> = {
@@ -17,6 +17,8 @@ const OUTCOME_TONE: Readonly<Record<GateDecisionView['outcome'], Tone>> = {
   cancelled: 'muted',
   superseded: 'muted',
 };
+
+const NOBODY_MAY_DECIDE = 'Waiting on: nobody may decide this yet. Add an owner or approver to the goal.';
 
 const RISK_TONE: Readonly<Record<GateView['risk'], Tone>> = { low: 'normal', normal: 'normal', high: 'danger' };
 
@@ -54,7 +56,14 @@ function bodyBlocks(view: GateView): CardBlock[] {
   });
   blocks.push({ type: 'text', text: `Approve: ${view.onApprove}\nReject: ${view.onReject}`, tone: 'muted' });
   if (view.approvals && view.state === 'pending') blocks.push({ type: 'text', text: approvalsLine(view.approvals) });
+  if (view.state === 'pending' && view.waitingOn) blocks.push(waitingOnBlock(view.waitingOn));
   return blocks;
+}
+
+/** "Waiting on: @Li @Bo", or a warning when nobody may decide the gate. */
+export function waitingOnBlock(people: readonly CardPerson[]): CardBlock {
+  if (people.length === 0) return { type: 'text', text: NOBODY_MAY_DECIDE, tone: 'warning' };
+  return { type: 'mentions', label: 'Waiting on', people };
 }
 
 /** "1 of 2 approvals (Bob)": a quorum gate's progress, by name. */

@@ -32,6 +32,18 @@ export interface CardItem {
   readonly tone?: Tone;
 }
 
+/**
+ * A person a card names, with the chat accounts they linked (`loopx person link`): a surface that has one
+ * @mentions them (Slack user id, Lark open_id), the others name them in plain text with a hint to link them.
+ */
+export interface CardPerson {
+  /** The person's handle, for the link hint only (`loopx person link li slack …`). */
+  readonly id: string;
+  readonly name: string;
+  readonly slackUser?: string;
+  readonly larkOpenId?: string;
+}
+
 /** A button: a label, a style, and the request it makes. */
 export interface CardButton {
   readonly label: string;
@@ -52,4 +64,6 @@ export type CardBlock =
   | { readonly type: 'actions'; readonly buttons: readonly CardButton[] }
   | { readonly type: 'outcome'; readonly text: string; readonly tone: Tone }
   | { readonly type: 'context'; readonly text: string }
+  /** "Waiting on: @Li @Bo": people who should act, @mentioned where the surface can. */
+  | { readonly type: 'mentions'; readonly label: string; readonly people: readonly CardPerson[] }
   | { readonly type: 'divider' };

@@ -1,5 +1,6 @@
 import type { GateChoice } from '../src/contract/card-action.js';
 import type { Lane } from '../src/kernel/lanes.js';
+import type { CardPerson } from './model.js';
 
 // The read models the card builders take. The app fills them from the store (src/app/queries/card-views.ts);
 // the builders are pure, so the same view always renders the same card on every surface.
@@ -15,6 +16,8 @@ export interface PendingGateSummary {
   readonly createdAt: string;
   /** The choices a gate asked with options offers (one approve button each). */
   readonly options?: readonly string[];
+  /** The people whose vote can still count on it (named, and @mentioned where linked). */
+  readonly waitingOn?: readonly CardPerson[];
 }
 
 /** An open user action (a to-do for a person) as "Needs you" shows it, with a Done button. */
@@ -100,4 +103,6 @@ export interface GateView {
   readonly options?: readonly string[];
   /** The standing grant that approved this gate automatically, cited on the card. */
   readonly grantId?: string | null;
+  /** While pending: the people whose vote can still count (named, and @mentioned where linked). */
+  readonly waitingOn?: readonly CardPerson[];
 }

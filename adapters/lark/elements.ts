@@ -1,4 +1,4 @@
-import type { CardBlock, CardButton, CardItem, Tone } from '../../cards/model.js';
+import type { CardBlock, CardButton, CardItem, CardPerson, Tone } from '../../cards/model.js';
 import { encodeCardAction, type CardAction } from '../../src/contract/card-action.js';
 
 // Neutral blocks → Lark card JSON 2.0 components. Text from agents and people goes into `plain_text`
@@ -107,6 +107,12 @@ function actions(buttons: readonly CardButton[]): LarkElement[] {
   return [...buttonRows(plain), ...(form ? [rejectForm(form)] : [])];
 }
 
+/** `<at id=ou_…></at>` for a linked person (Lark shows their name and notifies them); otherwise name and link hint. */
+export function larkMention(person: CardPerson): string {
+  if (person.larkOpenId) return `<at id=${person.larkOpenId}></at>`;
+  return `${escapeMarkdown(person.name)} (not linked to Lark: ${escapeMarkdown(`loopx person link ${person.id} lark <tenant_key:open_id>`)})`;
+}
+
 /** One neutral block → Lark components (a header block is handled by the card header, not here). */
 export function blockToElements(block: CardBlock, budget: RenderBudget): LarkElement[] {
   switch (block.type) {
@@ -126,6 +132,8 @@ export function blockToElements(block: CardBlock, budget: RenderBudget): LarkEle
       return [{ tag: 'markdown', content: `<font color='${TONE_COLOR[block.tone]}'>**${escapeMarkdown(clip(block.text, budget.maxChars))}**</font>` }];
     case 'context':
       return [plainText(block.text, budget, 'muted', 'notation')];
+    case 'mentions':
+      return [{ tag: 'markdown', content: `**${escapeMarkdown(clip(block.label, 200))}:** ${block.people.map(larkMention).join(' ')}` }];
     case 'divider':
       return [{ tag: 'hr' }];
   }

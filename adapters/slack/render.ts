@@ -1,4 +1,4 @@
-import type { Card, CardBlock, CardButton, CardItem, Tone } from '../../cards/model.js';
+import type { Card, CardBlock, CardButton, CardItem, CardPerson, Tone } from '../../cards/model.js';
 import { cardActionName, encodeCardAction } from '../../src/contract/card-action.js';
 import { stripBidi } from '../../src/kernel/public-safe.js';
 import { BLOCK_KIT_LIMITS as L, truncate } from './limits.js';
@@ -76,6 +76,18 @@ function laneField(lane: Extract<CardBlock, { type: 'lanes' }>['lanes'][number])
   return { label: `${lane.label} · ${lane.count}`, value: items.join('\n') || '—' };
 }
 
+/** `<@U123>` for a linked person; otherwise their name and how to link them, so nobody is silently skipped. */
+export function slackMention(person: CardPerson): string {
+  if (person.slackUser) return `<@${person.slackUser}>`;
+  return `${escapeMrkdwn(person.name)} _(not linked to Slack: ${escapeMrkdwn(`loopx person link ${person.id} slack <TEAM:USER>`)})_`;
+}
+
+/** The linked people a card @mentions, for the notification text (what a phone shows on its lock screen). */
+function mentionedUsers(card: Card): string {
+  const users = new Set(card.blocks.flatMap((b) => (b.type === 'mentions' ? b.people.flatMap((p) => (p.slackUser ? [`<@${p.slackUser}>`] : [])) : [])));
+  return users.size === 0 ? '' : ` · ${[...users].join(' ')}`;
+}
+
 function blockToSlack(block: CardBlock, options: RenderOptions): SlackBlock[] {
   switch (block.type) {
     case 'header':
@@ -98,6 +110,8 @@ function blockToSlack(block: CardBlock, options: RenderOptions): SlackBlock[] {
       return [section(`${TONE_MARK[block.tone]}*${escapeMrkdwn(block.text)}*`, options)];
     case 'context':
       return [{ type: 'context', elements: [{ type: 'mrkdwn', text: truncate(escapeMrkdwn(block.text), L.fieldText) }] }];
+    case 'mentions':
+      return [section(`*${escapeMrkdwn(block.label)}:* ${block.people.map(slackMention).join(' ')}`, options)];
     case 'divider':
       return [{ type: 'divider' }];
   }
@@ -128,5 +142,6 @@ export function cardToBlockKit(card: Card, options: RenderOptions = {}): SlackMe
     blocks = [...blocks.slice(0, L.blocks - 1), section(`_${hidden} more section(s) did not fit_ ${seeMore(options)}`, options)];
   }
   // The fallback is mrkdwn too (notifications, screen readers): agent text with <!channel> must not ping anyone.
-  return { text: truncate(escapeMrkdwn(card.fallbackText), L.topLevelText), blocks: fitAggregate(blocks, options) };
+  const mentions = mentionedUsers(card);
+  return { text: `${truncate(escapeMrkdwn(card.fallbackText), L.topLevelText - mentions.length)}${mentions}`, blocks: fitAggregate(blocks, options) };
 }

@@ -74,6 +74,8 @@ function blockHtml(block: CardBlock, ctx: RenderContext): Html {
       return html`<p class="outcome ${toneClass(block.tone)}" role="status">${block.text}</p>`;
     case 'context':
       return html`<p class="context">${block.text}</p>`;
+    case 'mentions':
+      return html`<p class="mentions"><strong>${block.label}:</strong> ${block.people.map((p) => p.name).join(', ')}</p>`;
     case 'divider':
       return html`<hr>`;
   }

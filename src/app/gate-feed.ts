@@ -6,6 +6,7 @@ import { findPerson } from '../store/people.js';
 import { sweepGates } from './gate-sweep.js';
 import type { GateFeed } from './job-ports.js';
 import { findGate, pendingGatesFor, waitingOn } from './queries/gates.js';
+import { cardPeople } from './queries/card-people.js';
 import { quotaState } from './queries/quota.js';
 
 // People by name in chat copy; the id stands in for anyone not on file.
@@ -32,7 +33,7 @@ export const gateFeed: GateFeed = {
     const swept = sweepGates(deps, goalId, now);
     return {
       expired: expiredSinceLastHeartbeat(deps.store, goalId).map((gate) => ({ gateId: gate.id, question: gate.question, onExpire: gate.onExpire })),
-      reminders: swept.reminders.map((r) => ({ gateId: r.gateId, question: findGate(deps.store, r.gateId)?.question ?? r.gateId, step: r.step, people: namesOf(deps.store, r.personIds) })),
+      reminders: swept.reminders.map((r) => ({ gateId: r.gateId, question: findGate(deps.store, r.gateId)?.question ?? r.gateId, step: r.step, people: cardPeople(deps.store, r.personIds) })),
     };
   },
   pending(store, goalId) {

@@ -1,4 +1,4 @@
-import type { Card } from '../../cards/model.js';
+import type { Card, CardPerson } from '../../cards/model.js';
 import type { DigestGate } from '../../cards/digest-card.js';
 import type { Store } from '../store/db.js';
 import type { AppDeps } from './deps.js';
@@ -34,7 +34,7 @@ export interface GateReminder {
   readonly gateId: string;
   readonly question: string;
   readonly step: 'approvers' | 'owners';
-  readonly people: readonly string[];
+  readonly people: readonly CardPerson[];
 }
 
 /** What jobs need from the gates: the sweep, who waits on what, settled gates and quota. */

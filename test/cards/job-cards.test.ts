@@ -38,7 +38,7 @@ const HEARTBEAT: HeartbeatView = {
   recoveredAgents: [],
   resumedTodos: [{ todoId: 'todo_5', text: 'Announce the fix' }],
   expiredGates: [],
-  reminders: [{ gateId: 'gate_1', question: 'May I publish the post?', step: 'approvers', people: ['Ana', 'Bo'] }],
+  reminders: [{ gateId: 'gate_1', question: 'May I publish the post?', step: 'approvers', people: [{ id: 'ana', name: 'Ana', slackUser: 'UANA' }, { id: 'bo', name: 'Bo' }] }],
   activity: { todosDone: 1, todosAdded: 0, evidence: 3, gateDecisions: 0 },
 };
 

@@ -5,7 +5,8 @@ import type { Store } from '../../store/db.js';
 import { findGoal } from '../../store/goals.js';
 import { findPerson } from '../../store/people.js';
 import { findTodo } from '../../store/todos.js';
-import { findGate, oldestPendingGates } from './gates.js';
+import { cardPeople } from './card-people.js';
+import { findGate, oldestPendingGates, waitingOn } from './gates.js';
 
 /** A display name for an actor string (`agent:a1` → a1, `person:ana` → Ana). */
 export function actorName(store: Store, actor: string): string {
@@ -39,7 +40,7 @@ function decisionView(store: Store, gate: Gate): GateDecisionView | null {
 
 /** A gate as the board's "Needs you" lists it. */
 export function pendingGateSummary(store: Store, gate: Gate): PendingGateSummary {
-  return { id: gate.id, question: gate.question, revision: gate.revision, risk: gate.risk, askedBy: actorName(store, gate.requestedBy), createdAt: gate.createdAt, options: gate.options };
+  return { id: gate.id, question: gate.question, revision: gate.revision, risk: gate.risk, askedBy: actorName(store, gate.requestedBy), createdAt: gate.createdAt, options: gate.options, waitingOn: cardPeople(store, waitingOn(store, gate)) };
 }
 
 /** The oldest `limit` pending gates of a goal for the board card, and how many are pending in all. */
@@ -74,6 +75,7 @@ export function gateView(store: Store, gateId: string): GateView | undefined {
     choices: GATE_CHOICES,
     options: gate.options,
     grantId: gate.grantId,
+    waitingOn: gate.state === 'pending' ? cardPeople(store, waitingOn(store, gate)) : [],
     approvals: gate.policy.quorum > 1 ? { names: gate.votes.map((v) => actorName(store, `person:${v.personId}`)), needed: gate.policy.quorum } : null,
   };
 }
