@@ -79,7 +79,7 @@ function laneField(lane: Extract<CardBlock, { type: 'lanes' }>['lanes'][number])
 /** `<@U123>` for a linked person; otherwise their name and how to link them, so nobody is silently skipped. */
 export function slackMention(person: CardPerson): string {
   if (person.slackUser) return `<@${person.slackUser}>`;
-  return `${escapeMrkdwn(person.name)} _(not linked to Slack: ${escapeMrkdwn(`loopx person link ${person.id} slack <TEAM:USER>`)})_`;
+  return `${escapeMrkdwn(person.name)} _(not linked to Slack: ${escapeMrkdwn(`loopx person link ${person.id} --slack <team>:<user>`)})_`;
 }
 
 /** The linked people a card @mentions, for the notification text (what a phone shows on its lock screen). */

@@ -40,7 +40,7 @@ describe('Lark cards @mention the people a gate waits on', () => {
     unwrap(askGate(app.deps, asAgent('a1'), 'demo', { question: 'May I publish the post?', blocks: { global: true }, approvers: ['li', 'bo', 'cy'] }));
     await harness.drain();
     const shown = lark.shown(lark.messageTitled('May I publish the post?')) ?? '';
-    expect(shown).toContain('<at id=ou_li></at> <at id=ou_bo></at> Cy (not linked to Lark: loopx person link cy lark &#60;tenant&#95;key:open&#95;id&#62;)');
+    expect(shown).toContain('<at id=ou_li></at> <at id=ou_bo></at> Cy (not linked to Lark: loopx person link cy --lark &#60;tenant&#62;:&#60;open&#95;id&#62;)');
     expect(shown).not.toContain('ou_ana');
   });
 

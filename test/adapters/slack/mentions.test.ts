@@ -54,7 +54,7 @@ describe('Slack cards @mention the people a gate waits on', () => {
     unwrap(askGate(app.deps, asAgent('a1'), 'demo', { question: 'Which venue?', blocks: { global: true }, approvers: ['li', 'cy'] }));
     await harness.drain();
     const card = messageWith('Which venue?');
-    expect(card.blocks).toContain('<@ULI> Cy _(not linked to Slack: loopx person link cy slack &lt;TEAM:USER&gt;)_');
+    expect(card.blocks).toContain('<@ULI> Cy _(not linked to Slack: loopx person link cy --slack &lt;team&gt;:&lt;user&gt;)_');
     const board = messageWith('Demo goal');
     expect(board.blocks).toContain('*Waiting on:* <@ULI> Cy');
   });
