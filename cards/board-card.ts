@@ -25,7 +25,7 @@ function needsYouBlocks(view: BoardView): CardBlock[] {
     const risk = gate.risk === 'normal' ? '' : ` · ${gate.risk} risk`;
     blocks.push({ type: 'text', text: `${clip(gate.question, 280)}\nasked by ${gate.askedBy}${risk} · ${gate.id}`, tone: RISK_TONE[gate.risk] });
     if (gate.waitingOn) blocks.push(waitingOnBlock(gate.waitingOn));
-    blocks.push({ type: 'actions', buttons: gateButtons(gate.id, gate.revision, BOARD_CHOICES, gate.options) });
+    blocks.push({ type: 'actions', buttons: gateButtons(gate.id, gate.revision, BOARD_CHOICES, gate.options, gate) });
   }
   const hidden = view.needsYouTotal - shown.length;
   if (hidden > 0) blocks.push({ type: 'context', text: `and ${hidden} more pending gate(s): /loopx gates lists them all.` });

@@ -1,6 +1,6 @@
 import { BUTTON_DEFER_HOURS, type GateChoice } from '../src/contract/card-action.js';
-import { capitalise, clockTime, dateTime } from './format.js';
-import type { Card, CardBlock, CardButton, CardPerson, Tone } from './model.js';
+import { capitalise, clip, clockTime, dateTime } from './format.js';
+import type { ButtonConfirm, Card, CardBlock, CardButton, CardPerson, Tone } from './model.js';
 import type { GateDecisionView, GateView } from './views.js';
 
 const BUTTON_LOOK: Readonly<Record<GateChoice, Pick<CardButton, 'label' | 'style'>>> = {
@@ -22,14 +22,32 @@ const NOBODY_MAY_DECIDE = 'Waiting on: nobody may decide this yet. Add an owner 
 
 const RISK_TONE: Readonly<Record<GateView['risk'], Tone>> = { low: 'normal', normal: 'normal', high: 'danger' };
 
+/** What a gate's buttons need to know about the question: high-risk approvals are confirmed first. */
+export interface GateAsk {
+  readonly question: string;
+  readonly risk: GateView['risk'];
+}
+
+/**
+ * The confirmation a high-risk approval asks for (every surface: Slack and Lark dialogs, a step on the web board);
+ * null when the choice needs none. Rejecting needs a reason instead, deferring is harmless.
+ */
+export function approvalConfirm(ask: GateAsk, choice: GateChoice): ButtonConfirm | null {
+  if (ask.risk !== 'high' || choice !== 'approve') return null;
+  return { title: 'Approve a high-risk request?', text: `High risk: approve “${clip(ask.question, 240)}”? The agent goes ahead as soon as you confirm.`, ok: 'Yes, approve', deny: 'Cancel' };
+}
+
 /**
  * The buttons of a pending gate: each carries only {version, gate id, revision, choice}. A gate asked with options
- * gets one approve button per option (labelled with it, carrying its index) instead of a plain Approve.
+ * gets one approve button per option (labelled with it, carrying its index) instead of a plain Approve. The
+ * approve buttons of a high-risk gate ask for confirmation first.
  */
-export function gateButtons(gateId: string, revision: number, choices: readonly GateChoice[], options: readonly string[] = []): CardButton[] {
+export function gateButtons(gateId: string, revision: number, choices: readonly GateChoice[], options: readonly string[] = [], ask?: GateAsk): CardButton[] {
   return choices.flatMap((choice): CardButton[] => {
-    if (choice !== 'approve' || options.length === 0) return [{ ...BUTTON_LOOK[choice], action: { v: 1, gate: gateId, rev: revision, choice } }];
-    return options.map((option, opt) => ({ label: option, style: 'primary', action: { v: 1, gate: gateId, rev: revision, choice, opt } }));
+    const confirm = ask ? approvalConfirm(ask, choice) : null;
+    const extra = confirm ? { confirm } : {};
+    if (choice !== 'approve' || options.length === 0) return [{ ...BUTTON_LOOK[choice], action: { v: 1, gate: gateId, rev: revision, choice }, ...extra }];
+    return options.map((option, opt) => ({ label: option, style: 'primary', action: { v: 1, gate: gateId, rev: revision, choice, opt }, ...extra }));
   });
 }
 
@@ -84,7 +102,7 @@ function fallbackText(view: GateView): string {
 export function gateCard(view: GateView): Card {
   const blocks = bodyBlocks(view);
   if (view.state === 'pending' || view.decision === null) {
-    blocks.push({ type: 'actions', buttons: gateButtons(view.id, view.revision, view.choices, view.options) });
+    blocks.push({ type: 'actions', buttons: gateButtons(view.id, view.revision, view.choices, view.options, view) });
   } else {
     blocks.push({ type: 'outcome', text: outcomeLine(view.decision, view.timezone), tone: OUTCOME_TONE[view.decision.outcome] });
     if (view.decision.reason) blocks.push({ type: 'text', text: `Reason: ${view.decision.reason}` });

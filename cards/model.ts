@@ -44,11 +44,21 @@ export interface CardPerson {
   readonly larkOpenId?: string;
 }
 
+/** A confirmation a surface asks for before a button's request is sent (Block Kit `confirm`, Lark `confirm`). */
+export interface ButtonConfirm {
+  readonly title: string;
+  readonly text: string;
+  readonly ok: string;
+  readonly deny: string;
+}
+
 /** A button: a label, a style, and the request it makes. */
 export interface CardButton {
   readonly label: string;
   readonly style: 'primary' | 'danger' | 'default';
   readonly action: CardAction;
+  /** Asked first (high-risk approvals): the request is only sent once the person confirms. */
+  readonly confirm?: ButtonConfirm;
 }
 
 /** The building blocks of a card. */

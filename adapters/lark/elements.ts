@@ -71,6 +71,7 @@ function button(b: CardButton, extra: Record<string, unknown> = {}): LarkElement
     text: { tag: 'plain_text', content: clip(b.label, 40) },
     type: b.style,
     behaviors: [{ type: 'callback', value: buttonValue(b.action) }],
+    ...(b.confirm ? { confirm: { title: { tag: 'plain_text', content: clip(b.confirm.title, 100) }, text: { tag: 'plain_text', content: clip(b.confirm.text, 300) } } } : {}),
     ...extra,
   };
 }

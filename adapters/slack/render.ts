@@ -1,4 +1,4 @@
-import type { Card, CardBlock, CardButton, CardItem, CardPerson, Tone } from '../../cards/model.js';
+import type { ButtonConfirm, Card, CardBlock, CardButton, CardItem, CardPerson, Tone } from '../../cards/model.js';
 import { cardActionName, encodeCardAction } from '../../src/contract/card-action.js';
 import { stripBidi } from '../../src/kernel/public-safe.js';
 import { BLOCK_KIT_LIMITS as L, truncate } from './limits.js';
@@ -49,12 +49,19 @@ function itemLine(item: CardItem): string {
   return `• ${TONE_MARK[item.tone ?? 'normal']}${escapeMrkdwn(truncate(item.text, 300))}${meta}${link}`;
 }
 
+/** A Block Kit confirmation dialog, within its limits (title 100, text 300, buttons 30 characters). */
+function slackConfirm(c: ButtonConfirm): SlackBlock {
+  const plain = (text: string, max: number) => ({ type: 'plain_text', text: truncate(stripBidi(text), max) });
+  return { title: plain(c.title, 100), text: plain(c.text, 300), confirm: plain(c.ok, 30), deny: plain(c.deny, 30), style: 'danger' };
+}
+
 function button(b: CardButton): SlackBlock | null {
   const value = encodeCardAction(b.action);
   if (value.length > L.buttonValue) return null;
   const style = b.style === 'default' ? {} : { style: b.style };
+  const confirm = b.confirm ? { confirm: slackConfirm(b.confirm) } : {};
   const actionId = truncate(`loopx:${cardActionName(b.action)}`, L.actionId, '');
-  return { type: 'button', text: { type: 'plain_text', text: truncate(stripBidi(b.label), L.buttonText), emoji: true }, value, action_id: actionId, ...style };
+  return { type: 'button', text: { type: 'plain_text', text: truncate(stripBidi(b.label), L.buttonText), emoji: true }, value, action_id: actionId, ...style, ...confirm };
 }
 
 function chunk<T>(items: readonly T[], size: number): T[][] {

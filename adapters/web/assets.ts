@@ -35,6 +35,8 @@ h1{font-size:1.5rem;margin:.2em 0 .6em}h2{font-size:1.2rem;margin:1.2em 0 .5em}
 .btn-primary{background:var(--good);border-color:var(--good);color:#fff}.btn-danger{background:#fff;border-color:var(--danger);color:var(--danger)}
 .btn[disabled]{opacity:.55;cursor:not-allowed}
 .notice{padding:10px 12px;border-radius:8px;border:1px solid var(--line);background:#fff}.notice.error{border-color:var(--danger)}
+.card-notice{padding:8px 10px;border-radius:6px;border:1px solid var(--line);margin:8px 0}.card-notice.error{border-color:var(--danger);color:var(--danger)}.card-notice.warning{border-color:var(--warn)}
+.mentions{margin:6px 0}
 table{border-collapse:collapse;width:100%;background:#fff}th,td{text-align:left;border-bottom:1px solid var(--line);padding:6px 8px;vertical-align:top}
 td code{word-break:break-all}
 .table-wrap{overflow-x:auto}

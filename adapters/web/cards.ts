@@ -14,18 +14,18 @@ export function goalBoardCard(deps: AppDeps, goalId: string, now: Date): Card | 
   return view.ok ? boardCard(view.value) : null;
 }
 
-/** A gate's card (buttons while pending, the outcome once decided). */
-export function gateCardById(deps: AppDeps, gateId: string): Card | null {
-  const view = gateView(deps.store, gateId);
+/** A gate's card (buttons while pending, the outcome once decided), its times in the viewer's timezone when known. */
+export function gateCardById(deps: AppDeps, gateId: string, timezone?: string | null): Card | null {
+  const view = gateView(deps.store, gateId, timezone);
   return view ? gateCard(view) : null;
 }
 
 /** Gate cards in some states, oldest first, optionally for one goal; the newest `limit` when limited. */
-export function gateCards(deps: AppDeps, states: readonly GateState[], options: { goalId?: string; limit?: number } = {}): { gateId: string; card: Card }[] {
+export function gateCards(deps: AppDeps, states: readonly GateState[], options: { goalId?: string; limit?: number; timezone?: string | null } = {}): { gateId: string; card: Card }[] {
   const gates = listGates(deps.store, options.goalId, states);
   const picked = options.limit === undefined ? gates : gates.slice(-options.limit);
   return picked.flatMap((gate) => {
-    const card = gateCardById(deps, gate.id);
+    const card = gateCardById(deps, gate.id, options.timezone);
     return card ? [{ gateId: gate.id, card }] : [];
   });
 }

@@ -34,14 +34,19 @@ function asset(body: string, type: string): HttpResponse {
 
 /** A card as this viewer sees it (forms return to `returnTo`), with a link to its own page. */
 function cardHtml(call: WebCall, card: Card, returnTo: string, link: { href: string; label: string } | null): Html {
-  const rendered = cardToHtml(card, { csrfToken: call.viewer.csrfToken, returnTo });
+  const rendered = cardToHtml(card, { csrfToken: call.viewer.csrfToken, returnTo, ...(call.notice ? { notice: call.notice } : {}) });
   return link ? html`${rendered}<p class="card-link"><a href="${link.href}">${link.label}</a></p>` : rendered;
+}
+
+/** The signed-in person's timezone: their cards show times in it (else the goal's). */
+function viewerZone(call: WebCall): string | null {
+  return call.viewer.person?.timezone ?? null;
 }
 
 function board(call: WebCall): HttpResponse {
   const now = call.deps.clock.now();
   const goals = allGoalStatuses(call.deps.store, now);
-  const gates = gateCards(call.deps, ['pending']).map(({ gateId, card }) => cardHtml(call, card, '/', { href: `/gates/${gateId}`, label: `Gate ${gateId}: details and history` }));
+  const gates = gateCards(call.deps, ['pending'], { timezone: viewerZone(call) }).map(({ gateId, card }) => cardHtml(call, card, '/', { href: `/gates/${gateId}`, label: `Gate ${gateId}: details and history` }));
   const userActions = goals.flatMap(({ goal }) => openUserActions(call.deps.store, goal.id, WEB_USER_ACTIONS).actions.map((action) => cardHtml(call, userActionCard(action, goal.title), '/', null)));
   const needsYou = [...gates, ...userActions];
   const goalCards = goals.flatMap(({ goal }) => {
@@ -57,8 +62,8 @@ function goal(call: WebCall): HttpResponse {
   const detail = goalDetail(call.deps.store, goalId, now);
   if (!detail.ok) return pageResponse(noticePage('Goal not found', detail.error.message, 'error'), call.viewer, ERROR_TABLE[detail.error.code].http);
   const here = `/goals/${goalId}`;
-  const open = gateCards(call.deps, OPEN_GATE_STATES, { goalId });
-  const decided = gateCards(call.deps, ['approved', 'rejected', 'expired', 'cancelled', 'superseded'], { goalId, limit: RECENT_DECIDED_GATES });
+  const open = gateCards(call.deps, OPEN_GATE_STATES, { goalId, timezone: viewerZone(call) });
+  const decided = gateCards(call.deps, ['approved', 'rejected', 'expired', 'cancelled', 'superseded'], { goalId, limit: RECENT_DECIDED_GATES, timezone: viewerZone(call) });
   const cards = [...open, ...decided.reverse()].map(({ gateId, card }) => cardHtml(call, card, here, { href: `/gates/${gateId}`, label: `Gate ${gateId}: history` }));
   const gates = html`<h2>Gates</h2>${cards.length === 0 ? html`<p class="empty">No gates yet.</p>` : cards}`;
   return pageResponse(goalPage(detail.value, now, { gates }), call.viewer);
@@ -67,7 +72,7 @@ function goal(call: WebCall): HttpResponse {
 function gate(call: WebCall): HttpResponse {
   const gateId = call.params[0] ?? '';
   const found = findGate(call.deps.store, gateId);
-  const card = found ? gateCardById(call.deps, gateId) : null;
+  const card = found ? gateCardById(call.deps, gateId, viewerZone(call)) : null;
   if (!found || !card) return pageResponse(noticePage('Gate not found', `No gate "${gateId}".`, 'error'), call.viewer, 404);
   const now = call.deps.clock.now();
   const grants = grantsReaching(call.deps.store, found.goalId, now).filter((g) => g.id !== found.grantId);

@@ -49,8 +49,11 @@ export function pendingGateSummaries(store: Store, goalId: string, limit: number
   return { gates: pending.gates.map((gate) => pendingGateSummary(store, gate)), total: pending.total };
 }
 
-/** The gate card's read model; undefined when the gate does not exist. */
-export function gateView(store: Store, gateId: string): GateView | undefined {
+/**
+ * The gate card's read model; undefined when the gate does not exist. Times are in the goal's timezone unless a
+ * viewer's own is given (a personal view: the web board, a direct message).
+ */
+export function gateView(store: Store, gateId: string, viewerTimezone?: string | null): GateView | undefined {
   const gate = findGate(store, gateId);
   if (!gate) return undefined;
   const goal = findGoal(store, gate.goalId);
@@ -71,7 +74,7 @@ export function gateView(store: Store, gateId: string): GateView | undefined {
     revision: gate.revision,
     state: gate.state,
     decision: decisionView(store, gate),
-    timezone: goal?.timezone ?? 'UTC',
+    timezone: viewerTimezone ?? goal?.timezone ?? 'UTC',
     choices: GATE_CHOICES,
     options: gate.options,
     grantId: gate.grantId,
