@@ -95,14 +95,20 @@ function fallbackText(view: GateView): string {
   return `Decision needed on ${view.goalTitle}: ${view.question}`;
 }
 
+/** How a gate card is drawn for one viewer. */
+export interface GateCardOptions {
+  /** False on a personal view when the gate waits on other people: no buttons, just who it waits on. */
+  readonly decidable?: boolean;
+}
+
 /**
  * A gate card. While pending it ends with the buttons; once closed it keeps its body and replaces the
  * buttons with the outcome line and the reason, so every copy converges to the recorded decision.
  */
-export function gateCard(view: GateView): Card {
+export function gateCard(view: GateView, options: GateCardOptions = {}): Card {
   const blocks = bodyBlocks(view);
   if (view.state === 'pending' || view.decision === null) {
-    blocks.push({ type: 'actions', buttons: gateButtons(view.id, view.revision, view.choices, view.options, view) });
+    if (options.decidable !== false) blocks.push({ type: 'actions', buttons: gateButtons(view.id, view.revision, view.choices, view.options, view) });
   } else {
     blocks.push({ type: 'outcome', text: outcomeLine(view.decision, view.timezone), tone: OUTCOME_TONE[view.decision.outcome] });
     if (view.decision.reason) blocks.push({ type: 'text', text: `Reason: ${view.decision.reason}` });
