@@ -26,6 +26,8 @@ export interface UserActionSummary {
   readonly text: string;
   /** Display names of the people it waits on. */
   readonly waitingOn: readonly string[];
+  /** Ids of the people who may mark it done (personal views pick the viewer's own). */
+  readonly deciderIds?: readonly string[];
   readonly createdAt: string;
 }
 

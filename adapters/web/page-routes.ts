@@ -1,4 +1,4 @@
-import { digestCard } from '../../cards/digest-card.js';
+import { DEFAULT_DIGEST_LIMITS, digestCard } from '../../cards/digest-card.js';
 import type { Card } from '../../cards/index.js';
 import { userActionCard } from '../../cards/user-action.js';
 import { previewDigest } from '../../src/app/digest.js';
@@ -119,11 +119,12 @@ function digest(call: WebCall): HttpResponse {
   const selected = call.request.query.get('goal') || null;
   const goals = allGoalStatuses(call.deps.store, call.deps.clock.now()).map((s) => ({ id: s.goal.id, title: s.goal.title }));
   const jobs = createJobDeps(call.deps);
+  const viewerId = call.viewer.person?.id;
   const cards = goals
     .filter((g) => selected === null || g.id === selected)
     .flatMap((g) => {
       const view = previewDigest(jobs, g.id);
-      return view.ok ? [cardHtml(call, digestCard(view.value), '/digest', { href: `/goals/${g.id}`, label: `Open ${g.title}` })] : [];
+      return view.ok ? [cardHtml(call, digestCard(view.value, DEFAULT_DIGEST_LIMITS, viewerId === undefined ? {} : { viewerId }), '/digest', { href: `/goals/${g.id}`, label: `Open ${g.title}` })] : [];
     });
   return pageResponse(digestPage(cards, goals, selected), call.viewer);
 }

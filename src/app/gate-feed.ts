@@ -2,17 +2,11 @@ import { isOpenGate, type Gate } from '../kernel/gate.js';
 import { eventsOfTypeSince } from '../store/activity.js';
 import { lastRun } from '../store/job-runs.js';
 import type { Store } from '../store/db.js';
-import { findPerson } from '../store/people.js';
 import { sweepGates } from './gate-sweep.js';
 import type { GateFeed } from './job-ports.js';
 import { findGate, pendingGatesFor, waitingOn } from './queries/gates.js';
 import { cardPeople } from './queries/card-people.js';
 import { quotaState } from './queries/quota.js';
-
-// People by name in chat copy; the id stands in for anyone not on file.
-function namesOf(store: Store, personIds: readonly string[]): string[] {
-  return personIds.map((id) => findPerson(store, id)?.name ?? id);
-}
 
 /**
  * The gates whose clock ended them since the goal's last heartbeat: by this sweep, by the expiry timer at their
@@ -42,7 +36,7 @@ export const gateFeed: GateFeed = {
       revision: gate.revision,
       question: gate.question,
       askedAt: gate.createdAt,
-      waitingOn: namesOf(store, waitingOn(store, gate)),
+      waitingOn: cardPeople(store, waitingOn(store, gate)),
       options: gate.options,
     }));
   },

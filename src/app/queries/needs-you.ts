@@ -1,8 +1,12 @@
+import type { GoalGate, PersonalNeedsView } from '../../../cards/needs-you-card.js';
 import type { UserActionSummary } from '../../../cards/views.js';
 import type { Gate } from '../../kernel/gate.js';
+import type { ChatSurface } from '../../kernel/vocabulary.js';
 import type { Store } from '../../store/db.js';
-import { listGoals } from '../../store/goals.js';
+import { findGoal, listGoals } from '../../store/goals.js';
+import { findPersonByIdentity } from '../../store/people.js';
 import { openUserActions, userActionDeciders } from '../work/user-actions.js';
+import { pendingGateSummary } from './gate-view.js';
 import { listGates, waitingOn } from './gates.js';
 
 /** How many open user actions per goal a personal "Needs you" lists. */
@@ -26,4 +30,17 @@ export function needsOf(store: Store, personId: string): PersonalNeeds {
     .filter((goal) => userActionDeciders(store, goal.id).includes(personId))
     .flatMap((goal) => openUserActions(store, goal.id, USER_ACTIONS_PER_GOAL).actions.map((action) => ({ goalTitle: goal.title, action })));
   return { gates: pending.filter(mine), userActions, waitingOnOthers: pending.filter((gate) => !mine(gate)) };
+}
+
+/** One person's "Needs you" as a personal card shows it (the Slack App Home tab). */
+export function personalNeedsView(store: Store, person: { id: string; name: string }, boardUrl: string | null): PersonalNeedsView {
+  const needs = needsOf(store, person.id);
+  const withGoal = (gate: Gate): GoalGate => ({ ...pendingGateSummary(store, gate), goalTitle: findGoal(store, gate.goalId)?.title ?? gate.goalId });
+  return { personName: person.name, gates: needs.gates.map(withGoal), userActions: needs.userActions.map((u) => u.action), waitingOnOthers: needs.waitingOnOthers.map(withGoal), boardUrl };
+}
+
+/** The personal "Needs you" of whoever a chat account is linked to; null when it is linked to nobody. */
+export function personalNeedsForChat(store: Store, surface: ChatSurface, externalId: string, boardUrl: string | null): PersonalNeedsView | null {
+  const person = findPersonByIdentity(store, surface, externalId);
+  return person ? personalNeedsView(store, person, boardUrl) : null;
 }

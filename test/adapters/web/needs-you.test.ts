@@ -26,10 +26,10 @@ beforeEach(async () => {
 });
 afterEach(() => server.close());
 
-async function boardAs(personId: string): Promise<string> {
+async function boardAs(personId: string, path = '/'): Promise<string> {
   const link = unwrap(issueLoginLink(app.deps, operator, personId, { loginLinkMinutes: 15, sessionHours: 12 }));
   const cookie = cookiePair((await postForm(server.url, '/login', { token: link.token })).headers.get('set-cookie'));
-  return (await getPage(server.url, '/', cookie)).text;
+  return (await getPage(server.url, path, cookie)).text;
 }
 
 function section(page: string, id: string): string {
@@ -69,5 +69,14 @@ describe('a "Needs you" that is mine', () => {
     const page = await boardAs('cy');
     expect(section(page, 'needs-you')).toContain('Nothing needs you right now.');
     expect(hasButtonFor(page, forAna) || hasButtonFor(page, forLi)).toBe(false);
+  });
+
+  it('the digest preview’s first section is the viewer’s own: Li’s gate with buttons, the others counted as waiting on someone else', async () => {
+    const page = await boardAs('li', '/digest');
+    expect(page).toContain('May I publish the post?');
+    expect(hasButtonFor(page, forLi)).toBe(true);
+    expect(hasButtonFor(page, forAna)).toBe(false);
+    expect(page).not.toContain('May I email the list?');
+    expect(page).toContain('1 more gate waits on others (Ana)');
   });
 });
