@@ -42,6 +42,8 @@ export interface CardPerson {
   readonly name: string;
   readonly slackUser?: string;
   readonly larkOpenId?: string;
+  /** Not to be @mentioned now (quiet hours, or they chose to be reached nowhere): named without a link hint. */
+  readonly quiet?: boolean;
 }
 
 /** A confirmation a surface asks for before a button's request is sent (Block Kit `confirm`, Lark `confirm`). */

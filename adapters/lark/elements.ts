@@ -111,6 +111,7 @@ function actions(buttons: readonly CardButton[]): LarkElement[] {
 /** `<at id=ou_…></at>` for a linked person (Lark shows their name and notifies them); otherwise name and link hint. */
 export function larkMention(person: CardPerson): string {
   if (person.larkOpenId) return `<at id=${person.larkOpenId}></at>`;
+  if (person.quiet) return escapeMarkdown(person.name);
   return `${escapeMarkdown(person.name)} (not linked to Lark: ${escapeMarkdown(`loopx person link ${person.id} --lark <tenant>:<open_id>`)})`;
 }
 

@@ -1,3 +1,4 @@
+import { dmUserOf } from '../../src/kernel/reach.js';
 import * as lark from '@larksuiteoapi/node-sdk';
 
 // The only file that imports @larksuiteoapi/node-sdk: everything else sees the small LarkApi port below.
@@ -105,8 +106,12 @@ export function createLarkApi(options: LarkAppOptions): LarkApi {
   const client = new lark.Client({ appId: options.appId, appSecret: options.appSecret, domain: sdkDomain(options.domain), logger: quietSdkLogger });
   const interactive = (content: string, uuid: string) => ({ msg_type: 'interactive', content, uuid });
   return {
-    createMessage: (chatId, content, uuid) =>
-      call(() => client.im.v1.message.create({ params: { receive_id_type: 'chat_id' }, data: { receive_id: chatId, ...interactive(content, uuid) } }), messageIdOf),
+    // A `dm:ou_…` destination is a direct message to that user (receive_id_type open_id); anything else is a chat.
+    createMessage: (chatId, content, uuid) => {
+      const user = dmUserOf(chatId);
+      const to = user === null ? { receive_id_type: 'chat_id' as const, receive_id: chatId } : { receive_id_type: 'open_id' as const, receive_id: user };
+      return call(() => client.im.v1.message.create({ params: { receive_id_type: to.receive_id_type }, data: { receive_id: to.receive_id, ...interactive(content, uuid) } }), messageIdOf);
+    },
     replyInThread: (messageId, content, uuid) =>
       call(() => client.im.v1.message.reply({ path: { message_id: messageId }, data: { ...interactive(content, uuid), reply_in_thread: true } }), messageIdOf),
     patchMessage: (messageId, content) => call(() => client.im.v1.message.patch({ path: { message_id: messageId }, data: { content } }), () => null),

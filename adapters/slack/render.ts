@@ -86,6 +86,7 @@ function laneField(lane: Extract<CardBlock, { type: 'lanes' }>['lanes'][number])
 /** `<@U123>` for a linked person; otherwise their name and how to link them, so nobody is silently skipped. */
 export function slackMention(person: CardPerson): string {
   if (person.slackUser) return `<@${person.slackUser}>`;
+  if (person.quiet) return escapeMrkdwn(person.name);
   return `${escapeMrkdwn(person.name)} _(not linked to Slack: ${escapeMrkdwn(`loopx person link ${person.id} --slack <team>:<user>`)})_`;
 }
 

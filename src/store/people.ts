@@ -1,4 +1,5 @@
 import type { Person } from '../kernel/entities.js';
+import { NOTIFY_VIA, type NotifyVia } from '../kernel/reach.js';
 import type { ChatSurface } from '../kernel/vocabulary.js';
 import type { Store } from './db.js';
 
@@ -14,7 +15,7 @@ export function findPerson(store: Store, id: string): Person | undefined {
   const identities = store
     .all(store.kysely.selectFrom('person_identities').select(['surface', 'external_id']).where('person_id', '=', id).orderBy('surface'))
     .map((i) => ({ surface: i.surface as ChatSurface, externalId: i.external_id }));
-  return { id: row.id, name: row.name, timezone: row.timezone, identities };
+  return { id: row.id, name: row.name, timezone: row.timezone, identities, notifyVia: NOTIFY_VIA.find((v) => v === row.notify_via) ?? null, quietHours: row.quiet_hours };
 }
 
 /** Lists people ids and names. */
@@ -23,6 +24,22 @@ export function listPeople(store: Store): Person[] {
     .all(store.kysely.selectFrom('people').select('id').orderBy('id'))
     .map((row) => findPerson(store, row.id))
     .filter((p): p is Person => p !== undefined);
+}
+
+/** Sets where a person is reached, their quiet hours and timezone (only the fields given). */
+export function updateReach(store: Store, personId: string, fields: { notify_via?: NotifyVia; quiet_hours?: string | null; timezone?: string }, at: string): void {
+  store.run(store.kysely.updateTable('people').set({ ...fields, updated_at: at }).where('id', '=', personId));
+}
+
+/** Records a reminder or escalation sent to a person about a gate; false when that step was already sent to them. */
+export function recordNudge(store: Store, nudge: { gateId: string; personId: string; step: 'remind' | 'escalate'; via: string }, at: string): boolean {
+  const changed = store.run(
+    store.kysely
+      .insertInto('gate_nudges')
+      .values({ gate_id: nudge.gateId, person_id: nudge.personId, step: nudge.step, via: nudge.via, at })
+      .onConflict((oc) => oc.doNothing()),
+  );
+  return changed > 0;
 }
 
 /** Links (or re-links) a chat identity to a person. */

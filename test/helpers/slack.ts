@@ -99,6 +99,8 @@ export function startFakeSlack(clock: SteppedClock, options: { scopes?: string }
       texts.set(key, args.text ?? '');
       return HttpResponse.json({ ok: true, channel: args.channel, ts: args.ts });
     }
+    // The app's direct-message channel with a user: `D` + the user id, the same every time.
+    if (method === 'conversations.open') return HttpResponse.json({ ok: true, channel: { id: `D${args.users}` } });
     if (method === 'conversations.info') return HttpResponse.json({ ok: true, channel: { id: args.channel, name: 'launch', is_member: args.channel !== 'C0OUTSIDE' } });
     if (method === 'auth.test') return HttpResponse.json({ ok: true, team: 'Test', user: 'loopx', team_id: TEAM }, { headers: { 'x-oauth-scopes': options.scopes ?? 'chat:write,commands,channels:history,groups:history' } });
     return HttpResponse.json({ ok: true });

@@ -5,7 +5,7 @@ import { listEvents, type EventRow } from '../../store/events.js';
 import { findOutboxRow, findProjection, readCursor, writeCursor, type ProjectionRow } from '../../store/outbox.js';
 import type { Clock } from '../deps.js';
 import { CARD_PRIORITY, cardHash, enqueueCard } from './enqueue.js';
-import type { CardSource, CardTarget } from './sources.js';
+import type { CardSource, CardTarget, Destination } from './sources.js';
 
 const CURSOR = 'cards';
 const BATCH = 500;
@@ -18,11 +18,12 @@ export interface Projector {
   reconcile(): number;
 }
 
-function destinationsFor(store: Store, goalId: string, purpose: CardSource['purpose'], surfaces: ReadonlySet<SurfaceName>): Binding[] {
-  return listBindings(store, goalId).filter((b) => surfaces.has(b.surface) && b.purposes.includes(purpose));
+function destinationsFor(store: Store, source: CardSource, target: CardTarget, surfaces: ReadonlySet<SurfaceName>, now: Date): Destination[] {
+  const bound: Destination[] = listBindings(store, target.goalId).filter((b) => b.purposes.includes(source.purpose));
+  return [...bound, ...(source.directDestinations?.(store, target.key, now) ?? [])].filter((d) => surfaces.has(d.surface));
 }
 
-function queueTarget(store: Store, source: CardSource, target: CardTarget, bindings: readonly Binding[], now: Date): number {
+function queueTarget(store: Store, source: CardSource, target: CardTarget, bindings: readonly Destination[], now: Date): number {
   if (bindings.length === 0) return 0;
   const rendered = source.render(store, target.key, now);
   if (!rendered) return 0;
@@ -38,7 +39,7 @@ function projectBatch(store: Store, sources: readonly CardSource[], surfaces: Re
   let queued = 0;
   for (const source of sources) {
     for (const target of source.affected(store, events)) {
-      queued += queueTarget(store, source, target, destinationsFor(store, target.goalId, source.purpose, surfaces), now);
+      queued += queueTarget(store, source, target, destinationsFor(store, source, target, surfaces, now), now);
     }
   }
   return queued;

@@ -1,7 +1,7 @@
 import { BOARD_GATES_WITH_BUTTONS, boardCard, boardCardKey } from '../../../cards/board-card.js';
 import type { Card } from '../../../cards/model.js';
 import type { Store } from '../../store/db.js';
-import type { BindingPurpose } from '../../kernel/vocabulary.js';
+import type { BindingPurpose, ChatSurface as SurfaceName } from '../../kernel/vocabulary.js';
 import type { EventRow } from '../../store/events.js';
 import { findGoal } from '../../store/goals.js';
 import { boardView, type BoardExtras } from '../queries/board-view.js';
@@ -35,6 +35,17 @@ export interface CardSource {
   liveKeys(store: Store, goalId: string): string[];
   /** Renders a card from current state; null when its subject no longer exists. */
   render(store: Store, key: string, now: Date): RenderedCard | null;
+  /**
+   * Destinations a card goes to besides the goal's bindings: direct messages to people (`dm:<chat user>`). A
+   * source that gives them keeps giving every copy it ever queued, so one decision updates them all.
+   */
+  directDestinations?(store: Store, key: string, now: Date): Destination[];
+}
+
+/** One place a card is shown: a surface and its channel, chat, or `dm:` user. */
+export interface Destination {
+  readonly surface: SurfaceName;
+  readonly destination: string;
 }
 
 /** True when an event is about a gate (asked, amended, decided, expired…). */
@@ -54,7 +65,7 @@ export function eventPriority(event: Pick<EventRow, 'type'>): number {
 /** What the board shows by default beyond the goal's own state: its pending gates and its quota. */
 export function defaultBoardExtras(store: Store, goalId: string, now: Date): BoardExtras {
   const quota = quotaState(store, goalId, now);
-  const pending = pendingGateSummaries(store, goalId, BOARD_GATES_WITH_BUTTONS);
+  const pending = pendingGateSummaries(store, goalId, BOARD_GATES_WITH_BUTTONS, now);
   return { needsYou: pending.gates, needsYouTotal: pending.total, quota: { spent: quota.spent, allowed: quota.allowed, windowHours: quota.windowHours } };
 }
 

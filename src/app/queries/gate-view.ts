@@ -1,3 +1,4 @@
+import type { CardPerson } from '../../../cards/model.js';
 import type { GateDecisionView, GateView, PendingGateSummary } from '../../../cards/views.js';
 import { GATE_CHOICES } from '../../contract/card-action.js';
 import type { Gate } from '../../kernel/gate.js';
@@ -38,22 +39,35 @@ function decisionView(store: Store, gate: Gate): GateDecisionView | null {
   };
 }
 
-/** A gate as the board's "Needs you" lists it. */
-export function pendingGateSummary(store: Store, gate: Gate): PendingGateSummary {
-  return { id: gate.id, question: gate.question, revision: gate.revision, risk: gate.risk, askedBy: actorName(store, gate.requestedBy), createdAt: gate.createdAt, options: gate.options, waitingOn: cardPeople(store, waitingOn(store, gate)) };
+/** The people a pending gate waits on, as a card names them (at `now`: quiet hours hold back mentions). */
+function waitingPeople(store: Store, gate: Gate, now?: Date): CardPerson[] {
+  return cardPeople(store, waitingOn(store, gate), now ? { now, gate } : undefined);
+}
+
+/** A gate as the board's "Needs you" lists it; drawn for chat at `now`. */
+export function pendingGateSummary(store: Store, gate: Gate, now?: Date): PendingGateSummary {
+  return { id: gate.id, question: gate.question, revision: gate.revision, risk: gate.risk, askedBy: actorName(store, gate.requestedBy), createdAt: gate.createdAt, options: gate.options, waitingOn: waitingPeople(store, gate, now) };
 }
 
 /** The oldest `limit` pending gates of a goal for the board card, and how many are pending in all. */
-export function pendingGateSummaries(store: Store, goalId: string, limit: number): { gates: PendingGateSummary[]; total: number } {
+export function pendingGateSummaries(store: Store, goalId: string, limit: number, now?: Date): { gates: PendingGateSummary[]; total: number } {
   const pending = oldestPendingGates(store, goalId, limit);
-  return { gates: pending.gates.map((gate) => pendingGateSummary(store, gate)), total: pending.total };
+  return { gates: pending.gates.map((gate) => pendingGateSummary(store, gate, now)), total: pending.total };
+}
+
+/** Who a gate card is drawn for: a viewer's timezone (personal views), and the moment a chat copy is drawn. */
+export interface GateViewOptions {
+  readonly viewerTimezone?: string | null | undefined;
+  /** Drawn for chat at this time: people in their quiet hours are named without a mention. */
+  readonly now?: Date;
 }
 
 /**
  * The gate card's read model; undefined when the gate does not exist. Times are in the goal's timezone unless a
- * viewer's own is given (a personal view: the web board, a direct message).
+ * viewer's own is given (a personal view: the web board).
  */
-export function gateView(store: Store, gateId: string, viewerTimezone?: string | null): GateView | undefined {
+export function gateView(store: Store, gateId: string, options: GateViewOptions = {}): GateView | undefined {
+  const viewerTimezone = options.viewerTimezone;
   const gate = findGate(store, gateId);
   if (!gate) return undefined;
   const goal = findGoal(store, gate.goalId);
@@ -78,7 +92,7 @@ export function gateView(store: Store, gateId: string, viewerTimezone?: string |
     choices: GATE_CHOICES,
     options: gate.options,
     grantId: gate.grantId,
-    waitingOn: gate.state === 'pending' ? cardPeople(store, waitingOn(store, gate)) : [],
+    waitingOn: gate.state === 'pending' ? waitingPeople(store, gate, options.now) : [],
     approvals: gate.policy.quorum > 1 ? { names: gate.votes.map((v) => actorName(store, `person:${v.personId}`)), needed: gate.policy.quorum } : null,
   };
 }

@@ -44,7 +44,7 @@ describe('Slack clicks on gate cards', () => {
   const gateCardBlocks = () => JSON.stringify([...slack.messages.values()].find((blocks) => JSON.stringify(blocks).includes('Gate gate_')));
 
   it('posts the board card and the gate card with buttons', () => {
-    expect(slack.byMethod('chat.postMessage')).toHaveLength(2);
+    expect(slack.byMethod('chat.postMessage').filter((c) => c.args.channel === CHANNEL)).toHaveLength(2);
     expect(gateCardBlocks()).toContain('"action_id":"loopx:approve:');
   });
 
@@ -54,7 +54,7 @@ describe('Slack clicks on gate cards', () => {
     await harness.drain();
     expect(findGate(app.deps.store, gate.id)).toMatchObject({ state: 'approved', decision: { by: 'ana', via: 'slack' } });
     expect(ephemerals()).toEqual([]);
-    expect(slack.byMethod('chat.postMessage')).toHaveLength(2);
+    expect(slack.byMethod('chat.postMessage').filter((c) => c.args.channel === CHANNEL)).toHaveLength(2);
     expect(slack.byMethod('chat.update').length).toBeGreaterThanOrEqual(2);
     expect(gateCardBlocks()).toContain('Approved by Ana · 17:00 (Asia/Shanghai) · via Slack');
     expect(gateCardBlocks()).not.toContain('"type":"actions"');

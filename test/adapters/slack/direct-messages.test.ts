@@ -1,0 +1,89 @@
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { bindGoal } from '../../../src/app/bindings.js';
+import { addMember } from '../../../src/app/goals.js';
+import { askGate } from '../../../src/app/gates.js';
+import { addPerson, linkPerson, setReach } from '../../../src/app/people.js';
+import { findGate } from '../../../src/app/queries/gates.js';
+import { encodeCardAction } from '../../../src/contract/card-action.js';
+import { blockAction, postSlack, startFakeSlack, startSlackHarness, TEAM, type FakeSlack, type SlackHarness } from '../../helpers/slack.js';
+import { asAgent, createTestApp, operator, seedGoal, unwrap, type TestApp } from '../../helpers/test-app.js';
+
+// Issue 15 #2 and #3: a gate waiting on Li and Bo reaches each of them by direct message, with the buttons.
+
+const CHANNEL = 'C0CHANNEL1';
+
+describe('Slack direct messages to the people a gate waits on', () => {
+  let app: TestApp;
+  let slack: FakeSlack;
+  let harness: SlackHarness;
+
+  beforeEach(async () => {
+    app = await createTestApp();
+    slack = startFakeSlack(app.clock);
+    harness = await startSlackHarness(app.deps, app.clock);
+    seedGoal(app.deps, { agents: ['a1'] });
+    for (const [id, name] of [['li', 'Li'], ['bo', 'Bo']] as const) {
+      unwrap(addPerson(app.deps, operator, { id, name, timezone: 'Europe/Berlin' }));
+      unwrap(addMember(app.deps, operator, 'demo', id, 'approver'));
+      unwrap(linkPerson(app.deps, operator, id, 'slack', `${TEAM}:U${id.toUpperCase()}`));
+    }
+    unwrap(bindGoal(app.deps, operator, { goalId: 'demo', surface: 'slack', destination: CHANNEL }));
+  });
+
+  afterEach(async () => {
+    await harness.close();
+    slack.close();
+  });
+
+  const ask = (extra: { risk?: 'high'; expiresInSeconds?: number } = {}) =>
+    unwrap(askGate(app.deps, asAgent('a1'), 'demo', { question: 'May I publish the post?', blocks: { global: true }, approvers: ['li', 'bo'], ...extra })).gate;
+  const postsTo = (channel: string) => slack.byMethod('chat.postMessage').filter((c) => c.args.channel === channel);
+  const shownIn = (channel: string) => JSON.stringify([...slack.messages.entries()].filter(([key, blocks]) => key.startsWith(`${channel}/`) && JSON.stringify(blocks).includes('May I publish the post?')).map(([, blocks]) => blocks));
+
+  it('sends one DM each, with the buttons, and mentions both in the channel card', async () => {
+    const gate = ask();
+    await harness.drain();
+    expect(slack.byMethod('conversations.open').map((c) => c.args.users).sort()).toEqual(['UBO', 'ULI']);
+    expect(postsTo('DULI')).toHaveLength(1);
+    expect(postsTo('DUBO')).toHaveLength(1);
+    expect(shownIn('DULI')).toContain(`loopx:approve:${gate.id}`);
+    expect(shownIn(CHANNEL)).toContain('*Waiting on:* <@ULI> <@UBO>');
+  });
+
+  it('a click in Li’s DM decides the gate, and every copy (channel card, Bo’s DM, Li’s DM) shows the decision', async () => {
+    const gate = ask();
+    await harness.drain();
+    const click = await postSlack(harness.url, blockAction('ULI', encodeCardAction({ v: 1, gate: gate.id, rev: 1, choice: 'approve' }), { channel: 'DULI' }), app.clock);
+    expect(click.status).toBe(200);
+    await harness.drain();
+    expect(findGate(app.deps.store, gate.id)).toMatchObject({ state: 'approved', decision: { by: 'li' } });
+    for (const channel of [CHANNEL, 'DULI', 'DUBO']) {
+      expect(shownIn(channel)).toContain('Approved by Li');
+      expect(shownIn(channel)).not.toContain(`loopx:approve:${gate.id}`);
+    }
+    expect(postsTo('DULI')).toHaveLength(1);
+  });
+
+  it('someone who chose the channel gets no DM; someone who chose none is named without a mention', async () => {
+    unwrap(setReach(app.deps, operator, 'bo', { via: 'channel' }));
+    unwrap(setReach(app.deps, operator, 'li', { via: 'none' }));
+    ask();
+    await harness.drain();
+    expect(postsTo('DUBO')).toHaveLength(0);
+    expect(postsTo('DULI')).toHaveLength(0);
+    expect(shownIn(CHANNEL)).toContain('*Waiting on:* Li <@UBO>');
+  });
+
+  it('respects Li’s quiet hours in her timezone: no DM and no mention, unless a high-risk gate expires inside them', async () => {
+    // 09:00 UTC is 10:00 in Berlin.
+    unwrap(setReach(app.deps, operator, 'li', { quiet: '08:00-12:00' }));
+    ask();
+    await harness.drain();
+    expect(postsTo('DULI')).toHaveLength(0);
+    expect(postsTo('DUBO')).toHaveLength(1);
+    expect(shownIn(CHANNEL)).toContain('*Waiting on:* Li <@UBO>');
+    unwrap(askGate(app.deps, asAgent('a1'), 'demo', { question: 'May I rotate the keys now?', blocks: { agent: 'a1' }, approvers: ['li'], risk: 'high', expiresInSeconds: 3600 }));
+    await harness.drain();
+    expect(postsTo('DULI')).toHaveLength(1);
+  });
+});
