@@ -131,7 +131,7 @@ export async function serveApp(deps: AppDeps, config: Config): Promise<RunningSe
   await chat.start();
   presence.start(boardUrl(config, port));
   signal.start();
-  const scheduler = startScheduler(createJobDeps(deps), { mayRun: presence.isSender });
+  const scheduler = startScheduler(createJobDeps(deps, { reach: { remindAfterMs: config.LOOPX_REMIND_AFTER_MINUTES * 60_000 } }), { mayRun: presence.isSender });
   const expiry = startExpiryTimer(deps);
   return {
     server,

@@ -8,6 +8,7 @@ import { countEventsSince } from '../store/activity.js';
 import { hasRun, lastRun, recordRun } from '../store/job-runs.js';
 import { expireLeases, resumeDeferredTodos, sweepStaleAgents } from './heartbeat-actions.js';
 import type { GateReminder, ExpiredGateNote, JobDeps } from './job-ports.js';
+import { nudgeGates } from './gates/nudges.js';
 import { requireGoal } from './lookup.js';
 import { runWrite, type WriteContext } from './write.js';
 
@@ -84,13 +85,15 @@ function heartbeatInside(ctx: WriteContext, jobs: JobDeps, goal: Goal, slot: Job
   if (hasRun(ctx.store, 'heartbeat', goalId, slot.period)) return ok({ status: 'already_ran', note: `period ${slot.period} already ran`, view: null, posts: 0 });
   const since = lastRun(ctx.store, 'heartbeat', goalId)?.startedAt ?? null;
   const stale = sweepStaleAgents(ctx, goalId, intervalMs);
+  const nudges = nudgeGates(ctx, goalId, jobs.reach.remindAfterMs);
+  for (const direct of nudges.direct) jobs.publish(ctx, { goalId, card: direct.card, destination: { kind: 'direct', ...direct.destination } });
   const view = heartbeatView(goal, slot, ctx.at, since, {
     expiredLeases: expireLeases(ctx, goalId),
     staleAgents: stale.flagged,
     recoveredAgents: stale.recovered,
     resumedTodos: resumeDeferredTodos(ctx, goalId, (gateId) => jobs.gates.isSettled(ctx.store, gateId)),
     expiredGates: gates.expired,
-    reminders: gates.reminders,
+    reminders: [...gates.reminders, ...nudges.channel],
     activity: activityOf(countEventsSince(ctx.store, goalId, since)),
   });
   const news = heartbeatHasNews(view);

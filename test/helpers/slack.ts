@@ -102,7 +102,7 @@ export function startFakeSlack(clock: SteppedClock, options: { scopes?: string }
     // The app's direct-message channel with a user: `D` + the user id, the same every time.
     if (method === 'conversations.open') return HttpResponse.json({ ok: true, channel: { id: `D${args.users}` } });
     if (method === 'conversations.info') return HttpResponse.json({ ok: true, channel: { id: args.channel, name: 'launch', is_member: args.channel !== 'C0OUTSIDE' } });
-    if (method === 'auth.test') return HttpResponse.json({ ok: true, team: 'Test', user: 'loopx', team_id: TEAM }, { headers: { 'x-oauth-scopes': options.scopes ?? 'chat:write,commands,channels:history,groups:history' } });
+    if (method === 'auth.test') return HttpResponse.json({ ok: true, team: 'Test', user: 'loopx', team_id: TEAM }, { headers: { 'x-oauth-scopes': options.scopes ?? 'chat:write,commands,channels:history,groups:history,im:write' } });
     return HttpResponse.json({ ok: true });
   });
   // An interaction's response_url (one per clicker in `blockAction`): recorded as method `response_url`.

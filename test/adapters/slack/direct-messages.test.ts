@@ -2,6 +2,8 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { bindGoal } from '../../../src/app/bindings.js';
 import { addMember } from '../../../src/app/goals.js';
 import { askGate } from '../../../src/app/gates.js';
+import { manualSlot, runHeartbeat } from '../../../src/app/heartbeat.js';
+import { createJobDeps } from '../../../src/app/job-deps.js';
 import { addPerson, linkPerson, setReach } from '../../../src/app/people.js';
 import { findGate } from '../../../src/app/queries/gates.js';
 import { encodeCardAction } from '../../../src/contract/card-action.js';
@@ -85,5 +87,81 @@ describe('Slack direct messages to the people a gate waits on', () => {
     unwrap(askGate(app.deps, asAgent('a1'), 'demo', { question: 'May I rotate the keys now?', blocks: { agent: 'a1' }, approvers: ['li'], risk: 'high', expiresInSeconds: 3600 }));
     await harness.drain();
     expect(postsTo('DULI')).toHaveLength(1);
+  });
+});
+
+describe('Slack reminders and escalation by direct message', () => {
+  let app: TestApp;
+  let slack: FakeSlack;
+  let harness: SlackHarness;
+  const HOUR = 3_600_000;
+
+  beforeEach(async () => {
+    app = await createTestApp();
+    slack = startFakeSlack(app.clock);
+    harness = await startSlackHarness(app.deps, app.clock);
+    seedGoal(app.deps, { agents: ['a1'] });
+    unwrap(linkPerson(app.deps, operator, 'ana', 'slack', `${TEAM}:UANA`));
+    for (const [id, name] of [['li', 'Li'], ['bo', 'Bo']] as const) {
+      unwrap(addPerson(app.deps, operator, { id, name, timezone: 'Europe/Berlin' }));
+      unwrap(addMember(app.deps, operator, 'demo', id, 'approver'));
+      unwrap(linkPerson(app.deps, operator, id, 'slack', `${TEAM}:U${id.toUpperCase()}`));
+    }
+    unwrap(bindGoal(app.deps, operator, { goalId: 'demo', surface: 'slack', destination: CHANNEL }));
+    unwrap(askGate(app.deps, asAgent('a1'), 'demo', { question: 'May I publish the post?', blocks: { global: true }, approvers: ['li', 'bo'] }));
+    await harness.drain();
+  });
+
+  afterEach(async () => {
+    await harness.close();
+    slack.close();
+  });
+
+  const heartbeat = async () => {
+    unwrap(runHeartbeat(createJobDeps(app.deps), 'demo', manualSlot(app.clock.now())));
+    await harness.drain();
+  };
+  const textsTo = (channel: string) => slack.byMethod('chat.postMessage').filter((c) => c.args.channel === channel).map((c) => c.args.text ?? '');
+
+  it('reminds Li and Bo once after the delay, then escalates once to the owner', async () => {
+    app.clock.advance(HOUR - 60_000);
+    await heartbeat();
+    expect(textsTo('DULI').filter((t) => t.startsWith('Reminder'))).toHaveLength(0);
+    app.clock.advance(60_000);
+    await heartbeat();
+    expect(textsTo('DULI').filter((t) => t.startsWith('Reminder'))).toHaveLength(1);
+    expect(textsTo('DUBO').filter((t) => t.startsWith('Reminder'))).toHaveLength(1);
+    expect(textsTo('DUANA')).toHaveLength(0);
+    app.clock.advance(30 * 60_000);
+    await heartbeat();
+    expect(textsTo('DULI').filter((t) => t.startsWith('Reminder'))).toHaveLength(1);
+    app.clock.advance(30 * 60_000);
+    await heartbeat();
+    expect(textsTo('DUANA').filter((t) => t.startsWith('Escalation'))).toHaveLength(1);
+    app.clock.advance(HOUR);
+    await heartbeat();
+    expect(textsTo('DUANA')).toHaveLength(1);
+    expect(textsTo('DULI')).toHaveLength(2);
+  });
+
+  it('holds Li’s reminder through her quiet hours and sends it at the first heartbeat after', async () => {
+    // The reminder falls due at 11:00 in Berlin; Li is quiet until 12:30.
+    unwrap(setReach(app.deps, operator, 'li', { quiet: '10:30-12:30' }));
+    app.clock.advance(HOUR);
+    await heartbeat();
+    expect(textsTo('DULI').filter((t) => t.startsWith('Reminder'))).toHaveLength(0);
+    expect(textsTo('DUBO').filter((t) => t.startsWith('Reminder'))).toHaveLength(1);
+    app.clock.advance(HOUR + 30 * 60_000);
+    await heartbeat();
+    expect(textsTo('DULI').filter((t) => t.startsWith('Reminder'))).toHaveLength(1);
+  });
+
+  it('someone reached in the channel is @mentioned in the heartbeat post instead', async () => {
+    unwrap(setReach(app.deps, operator, 'bo', { via: 'channel' }));
+    app.clock.advance(HOUR);
+    await heartbeat();
+    const thread = JSON.stringify([...slack.messages.values()].filter((blocks) => JSON.stringify(blocks).includes('Heartbeat')));
+    expect(thread).toContain('<@UBO>');
+    expect(thread).not.toContain('<@ULI>');
   });
 });
