@@ -33,7 +33,7 @@ function needsYouBlocks(view: BoardView, options: BoardCardOptions): CardBlock[]
   const shown = view.needsYou.slice(0, BOARD_GATES_WITH_BUTTONS);
   for (const gate of shown) {
     const risk = gate.risk === 'normal' ? '' : ` · ${gate.risk} risk`;
-    blocks.push({ type: 'text', text: `${clip(gate.question, 280)}\nasked by ${gate.askedBy}${risk} · ${gate.id}`, tone: RISK_TONE[gate.risk] });
+    blocks.push({ type: 'text', text: `${clip(gate.question, 280)}\nasked by ${gate.askedBy}${risk}`, tone: RISK_TONE[gate.risk] });
     if (gate.waitingOn) blocks.push(waitingOnBlock(gate.waitingOn));
     if (decidableBy(gate, options)) blocks.push({ type: 'actions', buttons: gateButtons(gate.id, gate.revision, BOARD_CHOICES, gate.options, gate) });
   }

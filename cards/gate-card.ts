@@ -73,6 +73,7 @@ function bodyBlocks(view: GateView): CardBlock[] {
     ],
   });
   blocks.push({ type: 'text', text: `Approve: ${view.onApprove}\nReject: ${view.onReject}`, tone: 'muted' });
+  if (view.evidence) blocks.push(evidenceBlock(view.evidence, view.timezone));
   if (view.approvals && view.state === 'pending') blocks.push({ type: 'text', text: approvalsLine(view.approvals) });
   if (view.state === 'pending' && view.waitingOn) blocks.push(waitingOnBlock(view.waitingOn));
   return blocks;
@@ -113,9 +114,22 @@ export function gateCard(view: GateView, options: GateCardOptions = {}): Card {
     blocks.push({ type: 'outcome', text: outcomeLine(view.decision, view.timezone), tone: OUTCOME_TONE[view.decision.outcome] });
     if (view.decision.reason) blocks.push({ type: 'text', text: `Reason: ${view.decision.reason}` });
   }
-  const grant = view.grantId ? ` · approved by standing grant ${view.grantId}` : '';
-  blocks.push({ type: 'context', text: `Gate ${view.id} · revision ${view.revision} · goal ${view.goalId}${grant}` });
+  blocks.push({ type: 'context', text: contextLine(view) });
   return { key: gateCardKey(view.id), kind: 'gate', fallbackText: fallbackText(view), blocks };
+}
+
+/** The evidence that backs the ask: its summary, who reported it and when, and its link. */
+function evidenceBlock(evidence: NonNullable<GateView['evidence']>, timezone: string): CardBlock {
+  const meta = `${evidence.kind.replace(/_/g, ' ')}${evidence.by ? ` by ${evidence.by}` : ''} · ${dateTime(evidence.at, timezone)}`;
+  const item = evidence.url ? { text: evidence.summary, meta, link: { label: 'open', url: evidence.url } } : { text: evidence.summary, meta };
+  return { type: 'list', title: 'Evidence', items: [item] };
+}
+
+/** The small print: in words, no ids (those stay in `gate show` and --json). */
+function contextLine(view: GateView): string {
+  const changed = view.revision > 1 ? ` · the question changed ${view.revision - 1 === 1 ? 'once' : `${view.revision - 1} times`} since it was first asked` : '';
+  const grant = view.grantId ? ' · approved automatically by a standing grant' : '';
+  return `${view.goalTitle}${changed}${grant}`;
 }
 
 /** The projection key of a gate's card. */

@@ -107,4 +107,6 @@ export interface GateView {
   readonly grantId?: string | null;
   /** While pending: the people whose vote can still count (named, and @mentioned where linked). */
   readonly waitingOn?: readonly CardPerson[];
+  /** The latest evidence that backs the ask (linked to the gate, then its todos, then the goal's latest). */
+  readonly evidence?: { readonly kind: string; readonly summary: string; readonly url: string | null; readonly by: string | null; readonly at: string } | null;
 }

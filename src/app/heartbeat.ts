@@ -93,7 +93,7 @@ function heartbeatInside(ctx: WriteContext, jobs: JobDeps, goal: Goal, slot: Job
     recoveredAgents: stale.recovered,
     resumedTodos: resumeDeferredTodos(ctx, goalId, (gateId) => jobs.gates.isSettled(ctx.store, gateId)),
     expiredGates: gates.expired,
-    reminders: [...gates.reminders, ...nudges.channel],
+    reminders: [...gates.reminders, ...nudges.channel.filter((r) => !gates.reminders.some((g) => g.gateId === r.gateId && g.step === r.step))],
     activity: activityOf(countEventsSince(ctx.store, goalId, since)),
   });
   const news = heartbeatHasNews(view);

@@ -8,6 +8,7 @@ import { findPerson } from '../../store/people.js';
 import { findTodo } from '../../store/todos.js';
 import { cardPeople } from './card-people.js';
 import { findGate, oldestPendingGates, waitingOn } from './gates.js';
+import { supportingEvidence } from './review.js';
 
 /** A display name for an actor string (`agent:a1` → a1, `person:ana` → Ana). */
 export function actorName(store: Store, actor: string): string {
@@ -19,11 +20,12 @@ export function actorName(store: Store, actor: string): string {
 function blocksText(store: Store, gate: Gate): string {
   if (gate.blocks.global) return 'the whole goal';
   if (gate.blocks.agent !== null) return `agent ${gate.blocks.agent}`;
+  // Todos by their text (ids stay in `gate show` and --json).
   const todos = gate.blocks.todoIds.map((id) => {
-    const todo = findTodo(store, id);
-    return todo ? `${id} (${todo.text.length > 60 ? `${todo.text.slice(0, 59)}…` : todo.text})` : id;
+    const text = findTodo(store, id)?.text;
+    return text === undefined ? 'a todo no longer on file' : `"${text.length > 60 ? `${text.slice(0, 59)}…` : text}"`;
   });
-  return todos.length === 0 ? 'nothing named' : `${todos.length === 1 ? 'todo' : 'todos'} ${todos.join(', ')}`;
+  return todos.length === 0 ? 'nothing named' : `${todos.length === 1 ? 'the todo' : 'the todos'} ${todos.join(', ')}`;
 }
 
 function decisionView(store: Store, gate: Gate): GateDecisionView | null {
@@ -37,6 +39,12 @@ function decisionView(store: Store, gate: Gate): GateDecisionView | null {
     until: gate.state === 'deferred' ? gate.deferredUntil : null,
     option: gate.decision.option,
   };
+}
+
+/** The latest evidence that backs a gate, as its card cites it. */
+function backingEvidence(store: Store, gate: Gate): GateView['evidence'] {
+  const evidence = supportingEvidence(store, gate)[0];
+  return evidence ? { kind: evidence.kind, summary: evidence.summary, url: evidence.url, by: evidence.agentId, at: evidence.createdAt } : null;
 }
 
 /** The people a pending gate waits on, as a card names them (at `now`: quiet hours hold back mentions). */
@@ -93,6 +101,7 @@ export function gateView(store: Store, gateId: string, options: GateViewOptions 
     options: gate.options,
     grantId: gate.grantId,
     waitingOn: gate.state === 'pending' ? waitingPeople(store, gate, options.now) : [],
+    evidence: backingEvidence(store, gate),
     approvals: gate.policy.quorum > 1 ? { names: gate.votes.map((v) => actorName(store, `person:${v.personId}`)), needed: gate.policy.quorum } : null,
   };
 }

@@ -49,6 +49,6 @@ describe('Lark cards @mention the people a gate waits on', () => {
     unwrap(askGate(app.deps, asAgent('a1'), 'demo', { question: 'May I publish the post?', blocks: { global: true }, approvers: ['li', 'bo'], expiresInSeconds: 3600 }));
     app.clock.advance(3_600_000);
     unwrap(runHeartbeat(jobs, 'demo', manualSlot(app.clock.now())));
-    expect(cardToLark(posts[0]!.card).content).toContain('<at id=ou_li></at> <at id=ou_bo></at>');
+    expect(cardToLark(posts.find((p) => p.card.kind === 'heartbeat')!.card).content).toContain('<at id=ou_li></at> <at id=ou_bo></at>');
   });
 });

@@ -64,7 +64,7 @@ describe('Slack cards @mention the people a gate waits on', () => {
     unwrap(askGate(app.deps, asAgent('a1'), 'demo', { question: 'May I publish the post?', blocks: { global: true }, approvers: ['li', 'bo'], expiresInSeconds: 3600 }));
     app.clock.advance(3_600_000);
     unwrap(runHeartbeat(jobs, 'demo', manualSlot(app.clock.now())));
-    const reminder = cardToBlockKit(posts[0]!.card);
+    const reminder = cardToBlockKit(posts.find((p) => p.card.kind === 'heartbeat')!.card);
     expect(JSON.stringify(reminder.blocks)).toContain('*Reminder about \\"May I publish the post?\\":* <@ULI> <@UBO>');
     expect(reminder.text).toContain('<@ULI> <@UBO>');
   });
