@@ -3,7 +3,8 @@ import type { Card } from '../../cards/index.js';
 import { userActionCard } from '../../cards/user-action.js';
 import { previewDigest } from '../../src/app/digest.js';
 import { createJobDeps } from '../../src/app/job-deps.js';
-import { allGoalStatuses, gateHistory, goalDetail, recentLedger } from '../../src/app/queries/board.js';
+import { allGoalStatuses, gateHistory, goalDetail, recentLedger, type LedgerRow } from '../../src/app/queries/board.js';
+import { goalTitleOf, ledgerSentence } from '../../src/app/queries/ledger-sentences.js';
 import type { GoalStatus } from '../../src/app/queries/goal-status.js';
 import { findGate, findGrant, grantsReaching, listGates } from '../../src/app/queries/gates.js';
 import { needsOf } from '../../src/app/queries/needs-you.js';
@@ -16,7 +17,7 @@ import { BOARD_CSS, LIVE_JS } from './assets.js';
 import { decidableBy, gateCardById, gateCards, goalBoardCard } from './cards.js';
 import { html, type Html } from './html.js';
 import { noticePage, pageResponse } from './layout.js';
-import { auditPage } from './pages/audit.js';
+import { auditPage, type AuditLine } from './pages/audit.js';
 import { boardPage } from './pages/board.js';
 import { digestPage } from './pages/digest.js';
 import { gatePage } from './pages/gate.js';
@@ -103,15 +104,20 @@ function gate(call: WebCall): HttpResponse {
   const grants = grantsReaching(call.deps.store, found.goalId, now).filter((g) => g.id !== found.grantId);
   const own = found.grantId === null ? undefined : findGrant(call.deps.store, found.grantId);
   const forms = { csrfToken: call.viewer.csrfToken, returnTo: `/gates/${gateId}` };
-  const page = gatePage(gateId, found.goalId, cardHtml(call, card, forms.returnTo, null), gateHistory(call.deps.store, gateId), [...(own ? [own] : []), ...grants].map((g) => grantToWire(g, now)), forms);
+  const page = gatePage(found, cardHtml(call, card, forms.returnTo, null), auditLines(call, gateHistory(call.deps.store, gateId)), [...(own ? [own] : []), ...grants].map((g) => grantToWire(g, now)), forms);
   return pageResponse(page, call.viewer);
+}
+
+/** Ledger rows in words, for the audit page and a gate's history. */
+function auditLines(call: WebCall, rows: readonly LedgerRow[]): AuditLine[] {
+  return rows.map((row) => ({ row, sentence: ledgerSentence(call.deps.store, row), goalTitle: goalTitleOf(call.deps.store, row.goal_id) }));
 }
 
 function audit(call: WebCall): HttpResponse {
   const selected = call.request.query.get('goal') || null;
   const rows = recentLedger(call.deps.store, { goalId: selected ?? undefined, limit: AUDIT_LIMIT });
   const goals = allGoalStatuses(call.deps.store, call.deps.clock.now()).map((s) => ({ id: s.goal.id, title: s.goal.title }));
-  return pageResponse(auditPage(rows, goals, selected, AUDIT_LIMIT), call.viewer);
+  return pageResponse(auditPage(auditLines(call, rows), goals, selected, AUDIT_LIMIT), call.viewer);
 }
 
 // Ids are slugs or prefixed ids: nothing to percent-decode.
