@@ -114,7 +114,8 @@ export function gateCard(view: GateView, options: GateCardOptions = {}): Card {
     blocks.push({ type: 'outcome', text: outcomeLine(view.decision, view.timezone), tone: OUTCOME_TONE[view.decision.outcome] });
     if (view.decision.reason) blocks.push({ type: 'text', text: `Reason: ${view.decision.reason}` });
   }
-  blocks.push({ type: 'context', text: contextLine(view) });
+  const context = contextLine(view);
+  if (context) blocks.push({ type: 'context', text: context });
   return { key: gateCardKey(view.id), kind: 'gate', fallbackText: fallbackText(view), blocks };
 }
 
@@ -125,11 +126,11 @@ function evidenceBlock(evidence: NonNullable<GateView['evidence']>, timezone: st
   return { type: 'list', title: 'Evidence', items: [item] };
 }
 
-/** The small print: in words, no ids (those stay in `gate show` and --json). */
+/** The small print, in words and without ids (those stay in `gate show` and --json); empty when there is none. */
 function contextLine(view: GateView): string {
-  const changed = view.revision > 1 ? ` · the question changed ${view.revision - 1 === 1 ? 'once' : `${view.revision - 1} times`} since it was first asked` : '';
-  const grant = view.grantId ? ' · approved automatically by a standing grant' : '';
-  return `${view.goalTitle}${changed}${grant}`;
+  const changed = view.revision > 1 ? `The question changed ${view.revision - 1 === 1 ? 'once' : `${view.revision - 1} times`} since it was first asked.` : '';
+  const grant = view.grantId ? 'Approved automatically by a standing grant.' : '';
+  return [changed, grant].filter((part) => part !== '').join(' ');
 }
 
 /** The projection key of a gate's card. */

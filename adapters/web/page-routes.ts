@@ -90,7 +90,7 @@ function goal(call: WebCall): HttpResponse {
   const here = `/goals/${goalId}`;
   const open = gateCards(call.deps, OPEN_GATE_STATES, { goalId, timezone: viewerZone(call), viewerId: call.viewer.person?.id });
   const decided = gateCards(call.deps, ['approved', 'rejected', 'expired', 'cancelled', 'superseded'], { goalId, limit: RECENT_DECIDED_GATES, timezone: viewerZone(call) });
-  const cards = [...open, ...decided.reverse()].map(({ gateId, card }) => cardHtml(call, card, here, { href: `/gates/${gateId}`, label: `Gate ${gateId}: history` }));
+  const cards = [...open, ...decided.reverse()].map(({ gateId, card }) => cardHtml(call, card, here, { href: `/gates/${gateId}`, label: "History of this gate" }));
   const gates = html`<h2>Gates</h2>${cards.length === 0 ? html`<p class="empty">No gates yet.</p>` : cards}`;
   return pageResponse(goalPage(detail.value, now, { gates }), call.viewer);
 }

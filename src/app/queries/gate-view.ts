@@ -41,9 +41,10 @@ function decisionView(store: Store, gate: Gate): GateDecisionView | null {
   };
 }
 
-/** The latest evidence that backs a gate, as its card cites it. */
+/** The latest evidence that backs a gate, as its card cites it: linked to it, on its todos, or from the agent that asked. */
 function backingEvidence(store: Store, gate: Gate): GateView['evidence'] {
-  const evidence = supportingEvidence(store, gate)[0];
+  const asker = gate.requestedBy.startsWith('agent:') ? gate.requestedBy.slice('agent:'.length) : null;
+  const evidence = supportingEvidence(store, gate).find((e) => e.gateId === gate.id || (e.todoId !== null && gate.blocks.todoIds.includes(e.todoId)) || (asker !== null && e.agentId === asker));
   return evidence ? { kind: evidence.kind, summary: evidence.summary, url: evidence.url, by: evidence.agentId, at: evidence.createdAt } : null;
 }
 
