@@ -12,6 +12,8 @@ export interface Card {
   /** Plain one-line summary: notification text, and the fallback for clients that cannot show cards. */
   readonly fallbackText: string;
   readonly blocks: readonly CardBlock[];
+  /** Asks the platform to buzz the reader of a direct message (Lark urgent_app, where enabled); others ignore it. */
+  readonly urgent?: boolean;
 }
 
 /** Tone of a line: how a renderer may colour or mark it. */

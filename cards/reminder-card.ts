@@ -1,4 +1,4 @@
-import { clip } from './format.js';
+import { clip, clockTime } from './format.js';
 import type { Card } from './model.js';
 import { elapsedText, namesText } from './wording.js';
 
@@ -10,7 +10,10 @@ export interface ReminderView {
   readonly askedBy: string;
   readonly askedAt: string;
   readonly at: string;
-  readonly step: 'remind' | 'escalate';
+  readonly step: 'remind' | 'escalate' | 'urgent';
+  /** When the gate expires, and the reader's timezone for saying so (urgent reminders). */
+  readonly expiresAt: string | null;
+  readonly timezone: string;
   /** Who it still waits on, by name. */
   readonly waitingOn: readonly string[];
   /** True when the reader may decide it (the gate card with buttons is in the same conversation). */
@@ -29,16 +32,19 @@ export function reminderCardKey(gateId: string, step: ReminderView['step']): str
  */
 export function reminderCard(view: ReminderView): Card {
   const waited = elapsedText(view.askedAt, view.at);
-  const remind = view.step === 'remind';
-  const title = remind ? 'Reminder: a decision waits on you' : `Escalation: no answer for ${waited}`;
-  const body = remind
-    ? `"${clip(view.question, 280)}" has waited ${waited} for your answer.`
-    : `"${clip(view.question, 280)}" has waited ${waited} on ${namesText(view.waitingOn)}. Nudge them, answer it yourself if you may, or change who decides.`;
+  const question = `"${clip(view.question, 280)}"`;
+  const expires = view.expiresAt ? clockTime(view.expiresAt, view.timezone) : 'soon';
+  const { title, body } = {
+    remind: { title: 'Reminder: a decision waits on you', body: `${question} has waited ${waited} for your answer.` },
+    escalate: { title: `Escalation: no answer for ${waited}`, body: `${question} has waited ${waited} on ${namesText(view.waitingOn)}. Nudge them, answer it yourself if you may, or change who decides.` },
+    urgent: { title: `Urgent: a high-risk request expires at ${expires}`, body: `${question} is high risk and expires at ${expires} without your answer.` },
+  }[view.step];
   const how = view.canDecide ? 'Decide on the gate card in this conversation, or with /loopx gates.' : 'The gate card in the goal channel shows who may decide it.';
   return {
     key: reminderCardKey(view.gateId, view.step),
     kind: 'gate',
-    fallbackText: remind ? `Reminder: ${clip(view.question, 120)}` : `Escalation: ${clip(view.question, 120)}`,
+    fallbackText: `${title.split(':')[0]}: ${clip(view.question, 120)}`,
+    ...(view.step === 'urgent' ? { urgent: true } : {}),
     blocks: [
       { type: 'header', text: title, tone: 'warning' },
       { type: 'text', text: body, tone: 'warning' },

@@ -74,6 +74,7 @@ async function openLark(deps: AppDeps, config: Config, sources: readonly CardSou
     encryptKey: config.LARK_ENCRYPT_KEY,
     verificationToken: config.LARK_VERIFICATION_TOKEN,
     sources,
+    urgentApp: config.LARK_URGENT_APP === 'on',
   });
 }
 

@@ -33,6 +33,8 @@ export const ConfigSchema = z.object({
   LARK_VERIFICATION_TOKEN: Optional,
   LARK_DOMAIN: z.union([z.enum(['feishu', 'lark']), z.url({ protocol: /^https?$/ })]).default('feishu'),
   LARK_MODE: z.enum(['ws', 'webhook']).default('ws'),
+  /** `on`: buzz people (urgent_app, permission im:message.urgent) about a high-risk gate about to expire. */
+  LARK_URGENT_APP: z.enum(['on', 'off']).default('off'),
   SLACK_BOT_TOKEN: blankIsUnset(z.string().regex(/^xoxb-/, 'a bot token starts with xoxb-')),
   SLACK_SIGNING_SECRET: blankIsUnset(z.string().min(8)),
   SLACK_APP_TOKEN: blankIsUnset(z.string().regex(/^xapp-/, 'an app-level token starts with xapp-')),

@@ -22,6 +22,8 @@ export interface LarkAdapterConfig {
   readonly verificationToken?: string | undefined;
   /** The card sources the projection engine renders from, so a click answers with the card as it is now. */
   readonly sources: readonly CardSource[];
+  /** Buzz people (urgent_app) about an urgent reminder in their DM: a high-risk gate about to expire. Off by default. */
+  readonly urgentApp?: boolean;
 }
 
 /** The wired Lark adapter. */
@@ -87,7 +89,7 @@ export function createLarkAdapter(deps: AppDeps, config: LarkAdapterConfig): Lar
       : [];
   let connection: LarkLongConnection | null = null;
   return {
-    surface: createLarkSurface(api, deps.logger),
+    surface: createLarkSurface(api, deps.logger, { urgentApp: config.urgentApp ?? false }),
     api,
     mounts,
     handlers,

@@ -58,6 +58,8 @@ export interface LarkApi {
   checkCredentials(): Promise<LarkReply<{ expiresInSeconds: number }>>;
   readSubscriptions(): Promise<LarkReply<LarkSubscriptions>>;
   isBotInChat(chatId: string): Promise<LarkReply<boolean>>;
+  /** Buzzes a user about a message they received (urgent_app; permission im:message.urgent). */
+  urgentApp(messageId: string, openId: string): Promise<LarkReply<null>>;
 }
 
 /** The SDK logs whole axios errors (request headers included); we log our own redacted lines instead. */
@@ -131,6 +133,8 @@ export function createLarkApi(options: LarkAppOptions): LarkApi {
           mode: body.data?.app?.event?.subscription_type ?? null,
         }),
       ),
+    urgentApp: (messageId, openId) =>
+      call(() => client.im.v1.message.urgentApp({ path: { message_id: messageId }, params: { user_id_type: 'open_id' }, data: { user_id_list: [openId] } }), () => null),
     isBotInChat: (chatId) => call(() => client.im.v1.chatMembers.isInChat({ path: { chat_id: chatId } }), (body) => body.data?.is_in_chat === true),
   };
 }

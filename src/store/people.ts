@@ -32,7 +32,7 @@ export function updateReach(store: Store, personId: string, fields: { notify_via
 }
 
 /** Records a reminder or escalation sent to a person about a gate; false when that step was already sent to them. */
-export function recordNudge(store: Store, nudge: { gateId: string; personId: string; step: 'remind' | 'escalate'; via: string }, at: string): boolean {
+export function recordNudge(store: Store, nudge: { gateId: string; personId: string; step: 'remind' | 'escalate' | 'urgent'; via: string }, at: string): boolean {
   const changed = store.run(
     store.kysely
       .insertInto('gate_nudges')

@@ -52,7 +52,7 @@ export interface PersonTable {
 export interface GateNudgeTable {
   gate_id: string;
   person_id: string;
-  /** `remind` (the people it waits on) or `escalate` (the next people on the ladder). */
+  /** `remind` (the people it waits on), `escalate` (the next people on the ladder), `urgent` (a high-risk gate about to expire). */
   step: string;
   /** Where it went: slack-dm, lark-dm, channel. */
   via: string;

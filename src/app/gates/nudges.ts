@@ -16,6 +16,7 @@ import { directDestinationsOf } from './direct.js';
 // then, after twice that, escalates once to the next people on its ladder (the goal's owners). Each person gets each
 // step at most once per gate (recorded in `gate_nudges`), by direct message where they chose one, else by an
 // @mention in the heartbeat's post in the goal channel; someone in their quiet hours is reached at a later heartbeat.
+// A high-risk gate that will expire within that delay also sends one `urgent` reminder (Lark may buzz it).
 
 /** A card the nudges send to one direct-message conversation. */
 export interface DirectPost {
@@ -36,6 +37,8 @@ function ladder(ctx: WriteContext, gate: Gate, remindAfterMs: number): { step: S
   const steps: { step: Step; people: string[] }[] = [];
   if (age >= remindAfterMs) steps.push({ step: 'remind', people: waitingOn(ctx.store, gate) });
   if (age >= 2 * remindAfterMs) steps.push({ step: 'escalate', people: ownersOf(ctx.store, gate.goalId) });
+  const left = gate.expiresAt === null ? null : Date.parse(gate.expiresAt) - ctx.now.getTime();
+  if (gate.risk === 'high' && left !== null && left > 0 && left <= remindAfterMs) steps.push({ step: 'urgent', people: waitingOn(ctx.store, gate) });
   return steps;
 }
 
@@ -50,6 +53,8 @@ function directPosts(ctx: WriteContext, gate: Gate, step: Step, personId: string
     askedAt: gate.createdAt,
     at: ctx.at,
     step,
+    expiresAt: gate.expiresAt,
+    timezone: findPerson(ctx.store, personId)?.timezone ?? findGoal(ctx.store, gate.goalId)?.timezone ?? 'UTC',
     waitingOn: waiting.map((id) => findPerson(ctx.store, id)?.name ?? id),
     canDecide,
   };
@@ -78,7 +83,7 @@ export function nudgeGates(ctx: WriteContext, goalId: string, remindAfterMs: num
         else inChannel.push(personId);
       }
       if (inChannel.length > 0) {
-        nudges.channel.push({ gateId: gate.id, question: gate.question, step: step === 'remind' ? 'approvers' : 'owners', people: cardPeople(ctx.store, inChannel, { now: ctx.now, gate }) });
+        nudges.channel.push({ gateId: gate.id, question: gate.question, step: step === 'escalate' ? 'owners' : 'approvers', people: cardPeople(ctx.store, inChannel, { now: ctx.now, gate }) });
       }
     }
   }

@@ -2,6 +2,8 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from
 import { bindGoal } from '../../../src/app/bindings.js';
 import { addMember } from '../../../src/app/goals.js';
 import { askGate } from '../../../src/app/gates.js';
+import { manualSlot, runHeartbeat } from '../../../src/app/heartbeat.js';
+import { createJobDeps } from '../../../src/app/job-deps.js';
 import { addPerson, linkPerson } from '../../../src/app/people.js';
 import { findGate } from '../../../src/app/queries/gates.js';
 import { encodeCardAction } from '../../../src/contract/card-action.js';
@@ -60,3 +62,40 @@ describe('Lark direct messages to the people a gate waits on', () => {
     }
   });
 });
+
+describe('Lark urgent_app for a high-risk gate about to expire (off by default)', () => {
+  const urgentCalls = () => lark.calls.filter((c) => c.method === 'PATCH' && c.path.endsWith('/urgent_app'));
+
+  async function scenario(urgentApp: boolean) {
+    lark.reset();
+    const app = await createTestApp();
+    const harness = await startLarkHarness(app.deps, app.clock, { urgentApp });
+    seedGoal(app.deps, { agents: ['a1'] });
+    unwrap(addPerson(app.deps, operator, { id: 'li', name: 'Li' }));
+    unwrap(addMember(app.deps, operator, 'demo', 'li', 'approver'));
+    unwrap(linkPerson(app.deps, operator, 'li', 'lark', 'tenant1:ou_li'));
+    unwrap(bindGoal(app.deps, operator, { goalId: 'demo', surface: 'lark', destination: CHAT }));
+    unwrap(askGate(app.deps, asAgent('a1'), 'demo', { question: 'May I rotate the keys?', blocks: { global: true }, approvers: ['li'], risk: 'high', expiresInSeconds: 90 * 60 }));
+    await harness.drain();
+    app.clock.advance(45 * 60_000);
+    unwrap(runHeartbeat(createJobDeps(app.deps), 'demo', manualSlot(app.clock.now())));
+    await harness.drain();
+    unwrap(runHeartbeat(createJobDeps(app.deps), 'demo', manualSlot(app.clock.now())));
+    await harness.drain();
+    await harness.close();
+  }
+
+  it('buzzes Li once on the urgent reminder in her DM when LARK_URGENT_APP is on', async () => {
+    await scenario(true);
+    expect(urgentCalls()).toHaveLength(1);
+    expect(urgentCalls()[0]!.body).toEqual({ user_id_list: ['ou_li'] });
+    expect(urgentCalls()[0]!.query.get('user_id_type')).toBe('open_id');
+  });
+
+  it('never buzzes when it is off (the default)', async () => {
+    await scenario(false);
+    expect(urgentCalls()).toHaveLength(0);
+    expect(lark.messageCalls().filter((c) => c.method === 'POST' && JSON.stringify(c.body).includes('Urgent'))).toHaveLength(1);
+  });
+});
+
