@@ -27,7 +27,11 @@ export const gateFeed: GateFeed = {
     const swept = sweepGates(deps, goalId, now);
     return {
       expired: expiredSinceLastHeartbeat(deps.store, goalId).map((gate) => ({ gateId: gate.id, question: gate.question, onExpire: gate.onExpire })),
-      reminders: swept.reminders.map((r) => ({ gateId: r.gateId, question: findGate(deps.store, r.gateId)?.question ?? r.gateId, step: r.step, people: cardPeople(deps.store, r.personIds) })),
+      reminders: swept.reminders.map((r) => {
+        const gate = findGate(deps.store, r.gateId);
+        // Quiet hours and "reach me nowhere" hold back the @mention, as on every card drawn for chat.
+        return { gateId: r.gateId, question: gate?.question ?? r.gateId, step: r.step, people: cardPeople(deps.store, r.personIds, gate ? { now, gate } : { now }) };
+      }),
     };
   },
   pending(store, goalId) {
