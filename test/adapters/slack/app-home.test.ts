@@ -1,11 +1,11 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { addMember } from '../../../src/app/goals.js';
 import { askGate } from '../../../src/app/gates.js';
-import { addPerson, linkPerson } from '../../../src/app/people.js';
+import { linkPerson } from '../../../src/app/people.js';
 import { findGate } from '../../../src/app/queries/gates.js';
 import { encodeCardAction } from '../../../src/contract/card-action.js';
-import { blockAction, postSlack, postSlackEvent, startFakeSlack, startSlackHarness, TEAM, type FakeSlack, type SlackHarness } from '../../helpers/slack.js';
-import { asAgent, createTestApp, operator, seedGoal, unwrap, type TestApp } from '../../helpers/test-app.js';
+import { addApprovers, chatIdentityOf, startSlackGoal, type SlackGoal } from '../../helpers/reach.js';
+import { blockAction, postSlack, postSlackEvent, type FakeSlack, type SlackHarness } from '../../helpers/slack.js';
+import { asAgent, operator, unwrap, type TestApp } from '../../helpers/test-app.js';
 
 // Issue 15 #4: the Slack App Home tab is the person's own "Needs you".
 
@@ -13,25 +13,19 @@ describe('Slack App Home: a "Needs you" that is mine', () => {
   let app: TestApp;
   let slack: FakeSlack;
   let harness: SlackHarness;
+  let goal: SlackGoal;
   let forLi: string;
 
   beforeEach(async () => {
-    app = await createTestApp();
-    slack = startFakeSlack(app.clock);
-    harness = await startSlackHarness(app.deps, app.clock);
-    seedGoal(app.deps, { agents: ['a1', 'a2'] });
-    unwrap(addPerson(app.deps, operator, { id: 'li', name: 'Li', timezone: 'Europe/Berlin' }));
-    unwrap(addMember(app.deps, operator, 'demo', 'li', 'approver'));
-    unwrap(linkPerson(app.deps, operator, 'li', 'slack', `${TEAM}:ULI`));
-    unwrap(linkPerson(app.deps, operator, 'ana', 'slack', `${TEAM}:UANA`));
+    goal = await startSlackGoal(['a1', 'a2']);
+    ({ app, slack, harness } = goal);
+    addApprovers(app.deps, 'slack', [{ id: 'li', name: 'Li', timezone: 'Europe/Berlin' }]);
+    unwrap(linkPerson(app.deps, operator, 'ana', 'slack', chatIdentityOf('slack', 'ana')));
     forLi = unwrap(askGate(app.deps, asAgent('a1'), 'demo', { question: 'May I publish the post?', blocks: { agent: 'a1' }, approvers: ['li'] })).gate.id;
     unwrap(askGate(app.deps, asAgent('a2'), 'demo', { question: 'May I email the list?', blocks: { agent: 'a2' }, approvers: ['ana'] }));
   });
 
-  afterEach(async () => {
-    await harness.close();
-    slack.close();
-  });
+  afterEach(() => goal.close());
 
   const published = () => slack.byMethod('views.publish').map((c) => ({ user: c.args.user_id, view: JSON.parse(c.args.view ?? '{}') as { type: string; blocks: unknown[] } }));
   const openHome = async (user: string) => {

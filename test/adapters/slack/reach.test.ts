@@ -1,40 +1,69 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { bindGoal } from '../../../src/app/bindings.js';
-import { addMember } from '../../../src/app/goals.js';
 import { askGate } from '../../../src/app/gates.js';
 import { manualSlot, runHeartbeat } from '../../../src/app/heartbeat.js';
 import { createJobDeps } from '../../../src/app/job-deps.js';
-import { addPerson, linkPerson, setReach } from '../../../src/app/people.js';
+import { linkPerson, setReach } from '../../../src/app/people.js';
 import { findGate } from '../../../src/app/queries/gates.js';
 import { encodeCardAction } from '../../../src/contract/card-action.js';
-import { blockAction, postSlack, startFakeSlack, startSlackHarness, TEAM, type FakeSlack, type SlackHarness } from '../../helpers/slack.js';
-import { asAgent, createTestApp, operator, seedGoal, unwrap, type TestApp } from '../../helpers/test-app.js';
+import { addApprovers, bindDemo, chatIdentityOf, startSlackGoal, type SlackGoal } from '../../helpers/reach.js';
+import { blockAction, postSlack, type FakeSlack, type SlackHarness } from '../../helpers/slack.js';
+import { recordingJobs } from '../../jobs/job-fixture.js';
+import { cardToBlockKit } from '../../../adapters/slack/render.js';
+import { asAgent, operator, unwrap, type TestApp } from '../../helpers/test-app.js';
 
-// Issue 15 #2 and #3: a gate waiting on Li and Bo reaches each of them by direct message, with the buttons.
+// Issue 15 #1, #2 and #3: a gate waiting on Li and Bo @mentions them on every card and reminder, and reaches each of
+// them by direct message with the buttons, within their quiet hours.
 
 const CHANNEL = 'C0CHANNEL1';
+const LI_AND_BO = [{ id: 'li', name: 'Li', timezone: 'Europe/Berlin' }, { id: 'bo', name: 'Bo', timezone: 'Europe/Berlin' }];
 
-describe('Slack direct messages to the people a gate waits on', () => {
+describe('Slack: mentions and direct messages to the people a gate waits on', () => {
   let app: TestApp;
   let slack: FakeSlack;
   let harness: SlackHarness;
+  let goal: SlackGoal;
 
   beforeEach(async () => {
-    app = await createTestApp();
-    slack = startFakeSlack(app.clock);
-    harness = await startSlackHarness(app.deps, app.clock);
-    seedGoal(app.deps, { agents: ['a1'] });
-    for (const [id, name] of [['li', 'Li'], ['bo', 'Bo']] as const) {
-      unwrap(addPerson(app.deps, operator, { id, name, timezone: 'Europe/Berlin' }));
-      unwrap(addMember(app.deps, operator, 'demo', id, 'approver'));
-      unwrap(linkPerson(app.deps, operator, id, 'slack', `${TEAM}:U${id.toUpperCase()}`));
-    }
-    unwrap(bindGoal(app.deps, operator, { goalId: 'demo', surface: 'slack', destination: CHANNEL }));
+    goal = await startSlackGoal();
+    ({ app, slack, harness } = goal);
+    addApprovers(app.deps, 'slack', [...LI_AND_BO, { id: 'cy', name: 'Cy', link: false }]);
+    unwrap(linkPerson(app.deps, operator, 'ana', 'slack', chatIdentityOf('slack', 'ana')));
+    bindDemo(app.deps, 'slack', CHANNEL);
   });
 
-  afterEach(async () => {
-    await harness.close();
-    slack.close();
+  afterEach(() => goal.close());
+
+  const messageWith = (needle: string) => {
+    const key = [...slack.messages.keys()].find((k) => JSON.stringify(slack.messages.get(k)).includes(needle));
+    return { blocks: JSON.stringify(slack.messages.get(key ?? '')), text: slack.texts.get(key ?? '') ?? '' };
+  };
+
+  it('the gate card and its notification text mention exactly the named approvers still to decide', async () => {
+    unwrap(askGate(app.deps, asAgent('a1'), 'demo', { question: 'May I publish the post?', blocks: { global: true }, approvers: ['li', 'bo'] }));
+    await harness.drain();
+    const card = messageWith('May I publish the post?');
+    expect(card.blocks).toContain('*Waiting on:* <@ULI> <@UBO>');
+    expect(card.blocks).not.toContain('<@UANA>');
+    expect(card.text).toContain('<@ULI> <@UBO>');
+  });
+
+  it('an unlinked approver is named in plain text with how to link them; the board card says who each gate waits on', async () => {
+    unwrap(askGate(app.deps, asAgent('a1'), 'demo', { question: 'Which venue?', blocks: { global: true }, approvers: ['li', 'cy'] }));
+    await harness.drain();
+    const card = messageWith('Which venue?');
+    expect(card.blocks).toContain('<@ULI> Cy _(not linked to Slack: loopx person link cy --slack &lt;team&gt;:&lt;user&gt;)_');
+    const board = messageWith('Demo goal');
+    expect(board.blocks).toContain('*Waiting on:* <@ULI> Cy');
+  });
+
+  it('a reminder @mentions the people it reminds', async () => {
+    const { jobs, posts } = recordingJobs(app);
+    unwrap(askGate(app.deps, asAgent('a1'), 'demo', { question: 'May I publish the post?', blocks: { global: true }, approvers: ['li', 'bo'], expiresInSeconds: 3600 }));
+    app.clock.advance(3_600_000);
+    unwrap(runHeartbeat(jobs, 'demo', manualSlot(app.clock.now())));
+    const reminder = cardToBlockKit(posts.find((p) => p.card.kind === 'heartbeat')!.card);
+    expect(JSON.stringify(reminder.blocks)).toContain('*Reminder about \\"May I publish the post?\\":* <@ULI> <@UBO>');
+    expect(reminder.text).toContain('<@ULI> <@UBO>');
   });
 
   const ask = (extra: { risk?: 'high'; expiresInSeconds?: number } = {}) =>
@@ -94,28 +123,20 @@ describe('Slack reminders and escalation by direct message', () => {
   let app: TestApp;
   let slack: FakeSlack;
   let harness: SlackHarness;
+  let goal: SlackGoal;
   const HOUR = 3_600_000;
 
   beforeEach(async () => {
-    app = await createTestApp();
-    slack = startFakeSlack(app.clock);
-    harness = await startSlackHarness(app.deps, app.clock);
-    seedGoal(app.deps, { agents: ['a1'] });
-    unwrap(linkPerson(app.deps, operator, 'ana', 'slack', `${TEAM}:UANA`));
-    for (const [id, name] of [['li', 'Li'], ['bo', 'Bo']] as const) {
-      unwrap(addPerson(app.deps, operator, { id, name, timezone: 'Europe/Berlin' }));
-      unwrap(addMember(app.deps, operator, 'demo', id, 'approver'));
-      unwrap(linkPerson(app.deps, operator, id, 'slack', `${TEAM}:U${id.toUpperCase()}`));
-    }
-    unwrap(bindGoal(app.deps, operator, { goalId: 'demo', surface: 'slack', destination: CHANNEL }));
+    goal = await startSlackGoal();
+    ({ app, slack, harness } = goal);
+    unwrap(linkPerson(app.deps, operator, 'ana', 'slack', chatIdentityOf('slack', 'ana')));
+    addApprovers(app.deps, 'slack', LI_AND_BO);
+    bindDemo(app.deps, 'slack', CHANNEL);
     unwrap(askGate(app.deps, asAgent('a1'), 'demo', { question: 'May I publish the post?', blocks: { global: true }, approvers: ['li', 'bo'] }));
     await harness.drain();
   });
 
-  afterEach(async () => {
-    await harness.close();
-    slack.close();
-  });
+  afterEach(() => goal.close());
 
   const heartbeat = async () => {
     unwrap(runHeartbeat(createJobDeps(app.deps), 'demo', manualSlot(app.clock.now())));

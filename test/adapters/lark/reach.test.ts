@@ -1,18 +1,19 @@
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { bindGoal } from '../../../src/app/bindings.js';
-import { addMember } from '../../../src/app/goals.js';
 import { askGate } from '../../../src/app/gates.js';
 import { manualSlot, runHeartbeat } from '../../../src/app/heartbeat.js';
 import { createJobDeps } from '../../../src/app/job-deps.js';
-import { addPerson, linkPerson } from '../../../src/app/people.js';
 import { findGate } from '../../../src/app/queries/gates.js';
 import { encodeCardAction } from '../../../src/contract/card-action.js';
 import { startFakeLark, type FakeLark } from '../../helpers/lark-api.js';
 import { startLarkHarness, type LarkHarness } from '../../helpers/lark-harness.js';
+import { addApprovers, bindDemo } from '../../helpers/reach.js';
+import { recordingJobs } from '../../jobs/job-fixture.js';
+import { cardToLark } from '../../../adapters/lark/render.js';
 import { cardActionEnvelope, signedLarkRequest } from '../../helpers/lark-signing.js';
-import { asAgent, createTestApp, operator, seedGoal, unwrap, type TestApp } from '../../helpers/test-app.js';
+import { asAgent, createTestApp, seedGoal, unwrap, type TestApp } from '../../helpers/test-app.js';
 
-// Issue 15 #2 on Lark: a gate waiting on Li and Bo is sent to each as a direct message (receive_id_type open_id).
+// Issue 15 on Lark: a gate waiting on Li and Bo @mentions them (<at id=ou_…>) and is sent to each as a direct message
+// (receive_id_type open_id); urgent_app only when turned on.
 
 const CHAT = 'oc_board';
 let lark: FakeLark;
@@ -21,7 +22,7 @@ beforeAll(() => {
 });
 afterAll(() => lark.server.close());
 
-describe('Lark direct messages to the people a gate waits on', () => {
+describe('Lark: mentions and direct messages to the people a gate waits on', () => {
   let app: TestApp;
   let harness: LarkHarness;
 
@@ -30,14 +31,30 @@ describe('Lark direct messages to the people a gate waits on', () => {
     app = await createTestApp();
     harness = await startLarkHarness(app.deps, app.clock);
     seedGoal(app.deps, { agents: ['a1'] });
-    for (const id of ['li', 'bo']) {
-      unwrap(addPerson(app.deps, operator, { id, name: id === 'li' ? 'Li' : 'Bo' }));
-      unwrap(addMember(app.deps, operator, 'demo', id, 'approver'));
-      unwrap(linkPerson(app.deps, operator, id, 'lark', `tenant1:ou_${id}`));
-    }
-    unwrap(bindGoal(app.deps, operator, { goalId: 'demo', surface: 'lark', destination: CHAT }));
+    addApprovers(app.deps, 'lark', [{ id: 'li', name: 'Li' }, { id: 'bo', name: 'Bo' }, { id: 'cy', name: 'Cy', link: false }]);
+    bindDemo(app.deps, 'lark', CHAT);
   });
-  afterEach(() => harness.close());
+  // Let sends the test started finish first: the fake Lark outlives the test, and a late post would count in the next one.
+  afterEach(async () => {
+    await harness.drain();
+    await harness.close();
+  });
+
+  it('the gate card mentions the linked approvers by open_id and names the unlinked one with a link hint', async () => {
+    unwrap(askGate(app.deps, asAgent('a1'), 'demo', { question: 'May I publish the post?', blocks: { global: true }, approvers: ['li', 'bo', 'cy'] }));
+    await harness.drain();
+    const shown = lark.shown(lark.messageTitled('May I publish the post?')) ?? '';
+    expect(shown).toContain('<at id=ou_li></at> <at id=ou_bo></at> Cy (not linked to Lark: loopx person link cy --lark &#60;tenant&#62;:&#60;open&#95;id&#62;)');
+    expect(shown).not.toContain('ou_ana');
+  });
+
+  it('a reminder mentions the people it reminds', async () => {
+    const { jobs, posts } = recordingJobs(app);
+    unwrap(askGate(app.deps, asAgent('a1'), 'demo', { question: 'May I publish the post?', blocks: { global: true }, approvers: ['li', 'bo'], expiresInSeconds: 3600 }));
+    app.clock.advance(3_600_000);
+    unwrap(runHeartbeat(jobs, 'demo', manualSlot(app.clock.now())));
+    expect(cardToLark(posts.find((p) => p.card.kind === 'heartbeat')!.card).content).toContain('<at id=ou_li></at> <at id=ou_bo></at>');
+  });
 
   const dmPosts = () => lark.messageCalls().filter((c) => c.method === 'POST' && c.query.get('receive_id_type') === 'open_id');
 
@@ -46,7 +63,7 @@ describe('Lark direct messages to the people a gate waits on', () => {
     await harness.drain();
     expect(dmPosts().map((c) => c.body.receive_id).sort()).toEqual(['ou_bo', 'ou_li']);
     expect(dmPosts()[0]!.body.content).toContain('"tag":"button"');
-    const ids = [1, 2, 3, 4].map((n) => `om_${String(n).padStart(4, '0')}`).filter((id) => JSON.parse(lark.shown(id) ?? '{}').header?.title?.content === 'May I publish the post?');
+    const ids = lark.messagesTitled('May I publish the post?');
     expect(ids).toHaveLength(3);
     const liMessage = ids.find((id) => dmPosts().some((c) => c.body.receive_id === 'ou_li' && c.body.content === lark.shown(id)));
     const envelope = cardActionEnvelope({ eventId: 'ev_dm', openId: 'ou_li', value: { loopx: encodeCardAction({ v: 1, gate: gate.id, rev: 1, choice: 'approve' }) }, createTimeMs: app.clock.now().getTime(), messageId: liMessage ?? '' });
@@ -71,10 +88,8 @@ describe('Lark urgent_app for a high-risk gate about to expire (off by default)'
     const app = await createTestApp();
     const harness = await startLarkHarness(app.deps, app.clock, { urgentApp });
     seedGoal(app.deps, { agents: ['a1'] });
-    unwrap(addPerson(app.deps, operator, { id: 'li', name: 'Li' }));
-    unwrap(addMember(app.deps, operator, 'demo', 'li', 'approver'));
-    unwrap(linkPerson(app.deps, operator, 'li', 'lark', 'tenant1:ou_li'));
-    unwrap(bindGoal(app.deps, operator, { goalId: 'demo', surface: 'lark', destination: CHAT }));
+    addApprovers(app.deps, 'lark', [{ id: 'li', name: 'Li' }]);
+    bindDemo(app.deps, 'lark', CHAT);
     unwrap(askGate(app.deps, asAgent('a1'), 'demo', { question: 'May I rotate the keys?', blocks: { global: true }, approvers: ['li'], risk: 'high', expiresInSeconds: 90 * 60 }));
     await harness.drain();
     app.clock.advance(45 * 60_000);
