@@ -52,6 +52,15 @@ export function linkIdentity(store: Store, personId: string, surface: ChatSurfac
   );
 }
 
+/** The person linked to a chat user on a surface (`U…` of `TEAM:U…`, `ou_…` of `tenant:ou_…`), if any. */
+export function findPersonByChatUser(store: Store, surface: ChatSurface, chatUser: string): Person | undefined {
+  if (chatUser === '') return undefined;
+  // LIKE narrows the rows (its `_` wildcard may match more); the exact suffix decides.
+  const rows = store.all(store.kysely.selectFrom('person_identities').select(['person_id', 'external_id']).where('surface', '=', surface).where('external_id', 'like', `%:${chatUser}`));
+  const row = rows.find((r) => r.external_id.endsWith(`:${chatUser}`));
+  return row ? findPerson(store, row.person_id) : undefined;
+}
+
 /** The person a chat identity is linked to, if any. */
 export function findPersonByIdentity(store: Store, surface: ChatSurface, externalId: string): Person | undefined {
   const row = store.first(

@@ -1,9 +1,9 @@
 import type { Gate } from '../../kernel/gate.js';
-import { DM_PREFIX, dmDestination, dmSurfaces, mayReachNow, type UrgentFacts } from '../../kernel/reach.js';
+import { DM_PREFIX, dmDestination, dmSurfaces, dmUserOf, mayReachNow, type UrgentFacts } from '../../kernel/reach.js';
 import type { ChatSurface } from '../../kernel/vocabulary.js';
 import type { Store } from '../../store/db.js';
 import { copiesOfCardUnder } from '../../store/outbox.js';
-import { findPerson } from '../../store/people.js';
+import { findPerson, findPersonByChatUser } from '../../store/people.js';
 import type { Destination } from '../projection/sources.js';
 import { waitingOn } from '../queries/gates.js';
 
@@ -21,7 +21,7 @@ export function directDestinationsOf(store: Store, personId: string, now: Date, 
   if (!person || !mayReachNow(person, now, gate)) return [];
   return dmSurfaces(person).flatMap((surface) => {
     const identity = person.identities.find((i) => i.surface === surface);
-    return identity ? [{ surface, destination: dmDestination(chatUserOf(identity.externalId)) }] : [];
+    return identity ? [{ surface, destination: dmDestination(chatUserOf(identity.externalId)), reader: { timezone: person.timezone } }] : [];
   });
 }
 
@@ -30,7 +30,11 @@ export function directDestinationsOf(store: Store, personId: string, now: Date, 
  * copy, so decisions reach them, and, while the gate is pending, the people it still waits on who may be reached now.
  */
 export function gateDirectDestinations(store: Store, gate: Gate, cardKey: string, now: Date): Destination[] {
-  const copies = copiesOfCardUnder(store, cardKey, DM_PREFIX).map((c) => ({ surface: c.surface as ChatSurface, destination: c.destination }));
+  const copies = copiesOfCardUnder(store, cardKey, DM_PREFIX).map((c): Destination => {
+    const surface = c.surface as ChatSurface;
+    const reader = findPersonByChatUser(store, surface, dmUserOf(c.destination) ?? '');
+    return { surface, destination: c.destination, ...(reader ? { reader: { timezone: reader.timezone } } : {}) };
+  });
   const fresh = gate.state === 'pending' ? waitingOn(store, gate).flatMap((id) => directDestinationsOf(store, id, now, gate)) : [];
   const all = new Map([...copies, ...fresh].map((d) => [`${d.surface}\u0000${d.destination}`, d]));
   return [...all.values()];

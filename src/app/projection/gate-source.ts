@@ -53,9 +53,9 @@ export function createGateSource(): CardSource {
       const gate = key.startsWith(prefix) ? findGate(store, key.slice(prefix.length)) : undefined;
       return gate ? gateDirectDestinations(store, gate, key, now) : [];
     },
-    render(store, key, now) {
+    render(store, key, now, reader) {
       if (!key.startsWith(prefix)) return null;
-      const view = gateView(store, key.slice(prefix.length), { now });
+      const view = gateView(store, key.slice(prefix.length), { now, viewerTimezone: reader?.timezone });
       return view ? { card: gateCard(view), revision: view.revision } : null;
     },
   };

@@ -23,13 +23,15 @@ function destinationsFor(store: Store, source: CardSource, target: CardTarget, s
   return [...bound, ...(source.directDestinations?.(store, target.key, now) ?? [])].filter((d) => surfaces.has(d.surface));
 }
 
-function queueTarget(store: Store, source: CardSource, target: CardTarget, bindings: readonly Destination[], now: Date): number {
-  if (bindings.length === 0) return 0;
-  const rendered = source.render(store, target.key, now);
-  if (!rendered) return 0;
+function queueTarget(store: Store, source: CardSource, target: CardTarget, destinations: readonly Destination[], now: Date): number {
+  if (destinations.length === 0) return 0;
+  const shared = source.render(store, target.key, now);
+  if (!shared) return 0;
   let queued = 0;
-  for (const binding of bindings) {
-    const delivery = { surface: binding.surface, destination: binding.destination, card: rendered.card, priority: target.priority, revision: rendered.revision };
+  for (const to of destinations) {
+    // A direct message in its reader's own timezone; channels share one render.
+    const rendered = to.reader?.timezone ? (source.render(store, target.key, now, to.reader) ?? shared) : shared;
+    const delivery = { surface: to.surface, destination: to.destination, card: rendered.card, priority: target.priority, revision: rendered.revision };
     if (enqueueCard(store, delivery, now)) queued += 1;
   }
   return queued;

@@ -33,8 +33,11 @@ export interface CardSource {
   affected(store: Store, events: readonly EventRow[]): CardTarget[];
   /** Every card of a goal that should be live now (what the reconciler checks). */
   liveKeys(store: Store, goalId: string): string[];
-  /** Renders a card from current state; null when its subject no longer exists. */
-  render(store: Store, key: string, now: Date): RenderedCard | null;
+  /**
+   * Renders a card from current state; null when its subject no longer exists. A direct message is a personal
+   * view: its copy is rendered with the reader's timezone.
+   */
+  render(store: Store, key: string, now: Date, reader?: Reader): RenderedCard | null;
   /**
    * Destinations a card goes to besides the goal's bindings: direct messages to people (`dm:<chat user>`). A
    * source that gives them keeps giving every copy it ever queued, so one decision updates them all.
@@ -42,10 +45,16 @@ export interface CardSource {
   directDestinations?(store: Store, key: string, now: Date): Destination[];
 }
 
-/** One place a card is shown: a surface and its channel, chat, or `dm:` user. */
+/** One place a card is shown: a surface and its channel, chat, or `dm:` user (with its reader, for a DM). */
 export interface Destination {
   readonly surface: SurfaceName;
   readonly destination: string;
+  readonly reader?: Reader;
+}
+
+/** Who reads a direct-message copy: times on it are in their timezone. */
+export interface Reader {
+  readonly timezone: string | null;
 }
 
 /** True when an event is about a gate (asked, amended, decided, expired…). */

@@ -92,6 +92,9 @@ describe('Slack: mentions and direct messages to the people a gate waits on', ()
       expect(shownIn(channel)).toContain('Approved by Li');
       expect(shownIn(channel)).not.toContain(`loopx:approve:${gate.id}`);
     }
+    // A direct message is a personal view: its times are in the reader's timezone; the channel keeps the goal's.
+    expect(shownIn('DULI')).toContain('Approved by Li · 10:00 (Europe/Berlin) · via Slack');
+    expect(shownIn(CHANNEL)).toContain('Approved by Li · 17:00 (Asia/Shanghai) · via Slack');
     expect(postsTo('DULI')).toHaveLength(1);
   });
 
