@@ -97,6 +97,7 @@ describe('import boundaries', () => {
     ['@slack/', ['adapters/slack/bolt.ts']],
     ['@larksuiteoapi/', ['adapters/lark/sdk.ts']],
     ['node:http', ['src/http/serve.ts']],
+    ['@modelcontextprotocol/', ['src/mcp/server.ts', 'src/mcp/http.ts', 'src/mcp/stdio.ts']],
   ])('imports %s (at run time) only from its one file', (pkg, allowedFiles) => {
     const users = ALL.filter((i) => i.specifier.startsWith(pkg) && !i.typeOnly).map((i) => i.file);
     expect(users.filter((f) => !allowedFiles.includes(f))).toEqual([]);

@@ -1,6 +1,7 @@
 import type { KernelError } from '../kernel/errors.js';
 import { fail } from '../kernel/errors.js';
-import { decideShouldRun, type WorkOnOffer } from '../kernel/should-run.js';
+import { decideShouldRun, type ShouldRunDecision, type WorkOnOffer } from '../kernel/should-run.js';
+import type { Goal } from '../kernel/goal.js';
 import { ok, type Result } from '../kernel/result.js';
 import { PACKET_GATES_MAX, ShouldRunWire, shouldRunToWire } from '../contract/should-run-wire.js';
 import type { Store } from '../store/db.js';
@@ -36,6 +37,12 @@ function workOnOffer(store: Store, ask: Asker): WorkOnOffer {
   };
 }
 
+/** What should-run would decide for the agent now, without recording a turn (the wake hint asks this). */
+export function previewShouldRun(store: Store, goal: Goal, agentId: string, now: Date): ShouldRunDecision {
+  const quota = quotaState(store, goal.id, now);
+  return decideShouldRun({ goal, agentId, quota, offer: workOnOffer(store, { goalId: goal.id, agentId, now, holds: gateHolds(store, goal.id) }) });
+}
+
 /**
  * The one decision an agent asks for each turn. Idempotent per (goal, agent, turn id): the first call records the
  * turn and its packet; a retry answers the same packet and the same selected todo. Asking never spends quota.
@@ -49,8 +56,7 @@ export function shouldRun(deps: AppDeps, origin: WriteOrigin, goalId: string, tu
     const stored = selectTurn(ctx.store, goalId, agentId, turnId);
     if (stored) return ok(ShouldRunWire.parse(JSON.parse(stored.packet)));
     const quota = quotaState(ctx.store, goalId, ctx.now);
-    const ask = { goalId, agentId, now: ctx.now, holds: gateHolds(ctx.store, goalId) };
-    const decision = decideShouldRun({ goal, agentId, quota, offer: workOnOffer(ctx.store, ask) });
+    const decision = previewShouldRun(ctx.store, goal, agentId, ctx.now);
     const answered = selectAnsweredGates(ctx.store, goalId, `agent:${agentId}`, lastTurnAt(ctx.store, goalId, agentId), ANSWERED_GATES_MAX);
     const packet = shouldRunToWire({ goalId, agentId, turnId }, decision, quota, ctx.at, answered);
     insertTurn(ctx.store, { goal_id: goalId, agent_id: agentId, turn_id: turnId, mode: packet.mode, selected_todo_id: packet.selected_todo?.id ?? null, packet: JSON.stringify(packet), created_at: ctx.at });

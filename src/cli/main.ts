@@ -2,7 +2,6 @@
 import { parseArgs, type ParseArgsConfig } from 'node:util';
 import type { Actor } from '../app/actor.js';
 import { storageFaultError } from '../app/storage/health.js';
-import { openApp } from '../compose.js';
 import { ConfigError, loadConfig } from '../config.js';
 import { ERROR_TABLE, isKernelFailure, type KernelError } from '../kernel/errors.js';
 import { createLogger } from '../logger.js';
@@ -68,13 +67,15 @@ export async function main(argv: readonly string[]): Promise<number> {
       origin: { actor, idempotencyKey: typeof parsed.values['idempotency-key'] === 'string' ? parsed.values['idempotency-key'] : null },
       positionals: parsed.positionals,
       flags: parsed.values,
-      openApp: () => openApp(config, { logger: createLogger(config.LOOPX_LOG_LEVEL) }),
+      // Loaded on use: `--help` and usage errors never open the store or load the app.
+      openApp: async () => (await import('../open-app.js')).openApp(config, { logger: createLogger(config.LOOPX_LOG_LEVEL) }),
       print: (line) => process.stdout.write(`${line}\n`),
     };
     const result = await command.run(ctx);
     if (!result.ok) return printError(result.error, wantsJson);
     const data = command.output.parse(result.value.data);
-    process.stdout.write(wantsJson ? `${JSON.stringify(data)}\n` : `${result.value.text}\n`);
+    // An empty text prints nothing (`loopx mcp`: stdout belonged to the protocol until it closed).
+    if (wantsJson || result.value.text !== '') process.stdout.write(wantsJson ? `${JSON.stringify(data)}\n` : `${result.value.text}\n`);
     return result.value.exitCode ?? 0;
   } catch (error) {
     if (error instanceof UsageError) {

@@ -3,6 +3,7 @@ import { GateWire, GrantWire } from './gate-wire.js';
 import { QuotaWire, ShouldRunWire } from './should-run-wire.js';
 import { AgentWire, BindingWire, EventWire, EvidenceWire, GoalWire, PersonWire, TodoWire } from './wire.js';
 import { StatusWire } from './status-wire.js';
+import { WakeTestWire, WakeWire } from './wake-wire.js';
 
 /** Every `--json` output carries `schema_version`; fields are added, never renamed or removed. */
 export const CLI_SCHEMA_VERSION = 1;
@@ -133,3 +134,10 @@ export const ReviewOutput = versioned({
   other_pending_gates: z.number(),
   commands: z.object({ approve: z.string(), reject: z.string(), defer: z.string() }).nullable(),
 });
+
+/** `agent wake set|show`. */
+export const WakeOutput = versioned({ wake: WakeWire });
+/** `agent wake test`. */
+export const WakeTestOutput = versioned({ test: WakeTestWire });
+/** `agent wake clear`. */
+export const WakeClearOutput = versioned({ removed: z.boolean() });

@@ -48,6 +48,7 @@ export const ERROR_TABLE = {
   too_many_streams_from_client: { http: 429, exit: 1 },
   storage_read_only: { http: 503, exit: 4 },
   storage_full: { http: 503, exit: 4 },
+  wake_unreachable: { http: 502, exit: 4 },
 } as const satisfies Record<string, { http: number; exit: number }>;
 
 /** The snake_case code of an expected failure. */

@@ -1,6 +1,7 @@
 import type { GeneratedAlways } from 'kysely';
 import type { GateTable, GateVoteTable, GateGrantTable, QuotaPolicyTable, QuotaLedgerTable, TurnTable } from './tables-gates.js';
 import type { JobRunTable, AgentStaleFlagTable, BindingTable, ProjectionTable, OutboxTable, ProjectorCursorTable, InboundDedupeTable, WebLoginTokenTable, WebSessionTable, ServerTable, ServeLeaseTable } from './tables-chat.js';
+import type { AgentWakeTable, WakeEventTable } from './wakes.js';
 
 /** Agent request signatures already accepted, kept until their replay window ends. */
 export interface SeenSignatureTable {
@@ -201,4 +202,6 @@ export interface Tables {
   seen_signatures: SeenSignatureTable;
   ledger_meta: LedgerMetaTable;
   storage_probe: StorageProbeTable;
+  agent_wakes: AgentWakeTable;
+  wake_events: WakeEventTable;
 }

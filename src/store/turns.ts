@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import type { Store } from './db.js';
 import type { TurnTable } from './tables.js';
 
@@ -15,4 +16,9 @@ export function insertTurn(store: Store, turn: TurnTable): void {
 export function lastTurnAt(store: Store, goalId: string, agentId: string): string | null {
   const row = store.first(store.kysely.selectFrom('turns').select((eb) => eb.fn.max('created_at').as('at')).where('goal_id', '=', goalId).where('agent_id', '=', agentId));
   return typeof row?.at === 'string' ? row.at : null;
+}
+
+/** The agent's most recent turn on a goal. */
+export function latestTurn(store: Store, goalId: string, agentId: string): TurnTable | undefined {
+  return store.first(store.kysely.selectFrom('turns').selectAll().where('goal_id', '=', goalId).where('agent_id', '=', agentId).orderBy('created_at', 'desc').orderBy(sql`rowid`, 'desc').limit(1));
 }

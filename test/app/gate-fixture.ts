@@ -4,8 +4,8 @@ import { addTodo } from '../../src/app/todos.js';
 import { createTestApp, operator, seedGoal, unwrap, type TestApp } from '../helpers/test-app.js';
 
 /** A goal `demo` owned by ana, with bo as approver, cy as viewer, agents a1 and a2, and two todos. */
-export async function gateApp(options: { path?: string; agents?: readonly string[] } = {}): Promise<TestApp & { todoA: string; todoB: string; tokens: Record<string, string> }> {
-  const app = await createTestApp(options.path ? { path: options.path } : {});
+export async function gateApp(options: { path?: string; agents?: readonly string[]; start?: string } = {}): Promise<TestApp & { todoA: string; todoB: string; tokens: Record<string, string> }> {
+  const app = await createTestApp({ ...(options.path ? { path: options.path } : {}), ...(options.start ? { start: options.start } : {}) });
   const { tokens } = seedGoal(app.deps, { agents: options.agents ?? ['a1', 'a2'] });
   unwrap(addPerson(app.deps, operator, { id: 'bo', name: 'Bo' }));
   unwrap(addPerson(app.deps, operator, { id: 'cy', name: 'Cy' }));

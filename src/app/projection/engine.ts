@@ -52,7 +52,7 @@ export interface ProjectionOptions {
 }
 
 /** Runs send passes one at a time: a kick during a pass runs another right after; idle waits for the next due send. */
-function createSendLoop(sender: OutboxSender, scheduler: Scheduler, logger: AppDeps['logger'], maySend: () => boolean) {
+export function createSendLoop(sender: Pick<OutboxSender, 'runDue' | 'nextDueInMs'>, scheduler: Scheduler, logger: AppDeps['logger'], maySend: () => boolean) {
   let running: Promise<void> | null = null;
   let again = false;
   let stopped = false;

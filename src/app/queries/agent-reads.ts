@@ -8,6 +8,7 @@ import type { Store } from '../../store/db.js';
 import { findEvidence, listEvidence } from '../../store/evidence.js';
 import { selectGates } from '../../store/gates.js';
 import { findLanedTodo } from '../../store/todo-lanes.js';
+import { selectTurn } from '../../store/turns.js';
 import { requireGoalAccess, type Actor } from '../actor.js';
 import { requireGoal } from '../lookup.js';
 
@@ -44,4 +45,12 @@ export function readEvidence(store: Store, actor: Actor, evidenceId: string): Re
 /** The gates an agent asked, oldest first, optionally in some states. */
 export function gatesAskedBy(store: Store, agentId: string, states?: readonly GateState[]): Gate[] {
   return selectGates(store, { requestedBy: `agent:${agentId}`, states });
+}
+
+/** The should-run packet an agent was answered for one of its turns (a retry of should-run answers the same). */
+export function recordedPacket(store: Store, actor: Actor, goalId: string, turnId: string): Result<unknown, KernelError> {
+  const access = requireGoalAccess(store, actor, goalId);
+  if (!access.ok) return access;
+  const turn = actor.kind === 'agent' ? selectTurn(store, goalId, actor.id, turnId) : undefined;
+  return turn ? ok(JSON.parse(turn.packet) as unknown) : fail('not_found', `No should-run was asked for turn "${turnId}" on goal ${goalId}; call the should_run tool first.`, { turn_id: turnId });
 }

@@ -1,5 +1,6 @@
 import type { Command } from '../command.js';
 import { agentCommands } from './agent.js';
+import { agentWakeCommands } from './agent-wake.js';
 import { evidenceCommands } from './evidence.js';
 import { gateCommands } from './gate.js';
 import { gateDecisionCommands } from './gate-decide.js';
@@ -7,6 +8,7 @@ import { goalCommands } from './goal.js';
 import { grantCommands } from './grant.js';
 import { jobCommands } from './jobs.js';
 import { ledgerCommands } from './ledger.js';
+import { mcpCommands } from './mcp.js';
 import { personCommands } from './person.js';
 import { quotaCommands } from './quota.js';
 import { setupCommands } from './setup.js';
@@ -14,4 +16,4 @@ import { todoCommands } from './todo.js';
 import { webCommands } from './web.js';
 
 /** Every `loopx` command, in help order. */
-export const COMMANDS: readonly Command[] = [...setupCommands, ...goalCommands, ...personCommands, ...agentCommands, ...todoCommands, ...evidenceCommands, ...gateCommands, ...gateDecisionCommands, ...grantCommands, ...quotaCommands, ...jobCommands, ...ledgerCommands, ...webCommands];
+export const COMMANDS: readonly Command[] = [...setupCommands, ...goalCommands, ...personCommands, ...agentCommands, ...agentWakeCommands, ...todoCommands, ...evidenceCommands, ...gateCommands, ...gateDecisionCommands, ...grantCommands, ...quotaCommands, ...jobCommands, ...ledgerCommands, ...webCommands, ...mcpCommands];

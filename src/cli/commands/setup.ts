@@ -9,7 +9,6 @@ import { LedgerKeyError, openLedger, type LedgerKeyInfo } from '../../store/ledg
 import { probeWritable, type StorageFault } from '../../store/storage-probe.js';
 import { pendingMigrations, runMigrations } from '../../store/migrate.js';
 import { verifyChain } from '../../store/events.js';
-import { chatDoctorChecks, serveApp } from '../../compose.js';
 import { z } from 'zod';
 import type { Command } from '../command.js';
 import { output } from '../output.js';
@@ -106,6 +105,7 @@ export const setupCommands: readonly Command[] = [
           store.close();
         }
       }
+      const { chatDoctorChecks } = await import('../../compose.js');
       checks.push(...(await chatDoctorChecks(ctx.config, bound.slack, bound.lark)));
       const allOk = checks.every((c) => c.ok);
       const text = checks.map((c) => `${c.ok ? 'ok  ' : 'FAIL'} ${c.name}: ${c.detail}${c.fix ? `\n     fix: ${c.fix}` : ''}`).join('\n');
@@ -119,6 +119,8 @@ export const setupCommands: readonly Command[] = [
     output: z.object({ schema_version: z.literal(1), url: z.string() }),
     async run(ctx) {
       const deps = await ctx.openApp();
+      // The server, chat surfaces, web board and jobs load only for `serve`: every other command starts without them.
+      const { serveApp } = await import('../../compose.js');
       const running = await serveApp(deps, ctx.config);
       ctx.print(`LoopX listening on ${running.url} (database ${ctx.config.LOOPX_DB}; ${running.servers()})`);
       demoOnStart(ctx, deps, running.url);

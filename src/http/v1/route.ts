@@ -20,7 +20,7 @@ export interface AgentCall {
 
 /** One endpoint of the agent API. */
 export interface Route {
-  readonly method: 'GET' | 'POST';
+  readonly method: 'GET' | 'POST' | 'PUT' | 'DELETE';
   /** A path with `:name` parameters, e.g. `/v1/todos/:todo/claim`. */
   readonly pattern: string;
   handle(call: AgentCall): HttpResponse | Promise<HttpResponse>;
