@@ -15,6 +15,8 @@ export interface DigestGate {
   readonly waitingOn: readonly CardPerson[];
   /** The choices a gate asked with options offers (one approve button each). */
   readonly options?: readonly string[];
+  /** A high-risk gate's approval is confirmed first. */
+  readonly risk?: 'low' | 'normal' | 'high';
 }
 
 /** Spend and progress since the last digest. */
@@ -107,7 +109,7 @@ function needsYouBlocks(view: DigestView, limits: DigestLimits, options: DigestC
     { type: 'text', text: `Needs you (${total}), oldest first:` },
     ...shown.flatMap((g): CardBlock[] => [
       { type: 'text', text: `${g.question} (waiting ${elapsedText(g.askedAt, view.at)} on ${namesText(g.waitingOn.map((p) => p.name))})`, tone: 'warning' },
-      { type: 'actions', buttons: gateButtons(g.gateId, g.revision, ['approve', 'reject'], g.options) },
+      { type: 'actions', buttons: gateButtons(g.gateId, g.revision, ['approve', 'reject'], g.options, { question: g.question, risk: g.risk ?? 'normal' }) },
     ]),
     ...userActionBlocks(actions),
     ...(more > 0 ? [{ type: 'context' as const, text: `and ${more} more: run \`loopx status ${view.goalId}\` for the full list.` }] : []),

@@ -42,6 +42,7 @@ export const gateFeed: GateFeed = {
       askedAt: gate.createdAt,
       waitingOn: cardPeople(store, waitingOn(store, gate)),
       options: gate.options,
+      risk: gate.risk,
     }));
   },
   isSettled(store, gateId) {

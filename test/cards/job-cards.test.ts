@@ -59,6 +59,13 @@ describe('digest card', () => {
     expect(cardToText(card)).toContain('2 reports of real progress, 5 surface-only updates');
   });
 
+  it('a high-risk gate in the digest asks for confirmation before its approval, like every card', () => {
+    const card = digestCard({ ...DIGEST, needsYou: [{ ...DIGEST.needsYou[0]!, risk: 'high' }] });
+    const buttons = card.blocks.flatMap((b) => (b.type === 'actions' ? b.buttons : []));
+    expect(buttons.find((b) => b.action.choice === 'approve')?.confirm?.title).toBe('Approve a high-risk request?');
+    expect(buttons.find((b) => b.action.choice === 'reject')?.confirm).toBeUndefined();
+  });
+
   it('degrades to the top five per section with "and N more" pointing at loopx status', () => {
     const gates = Array.from({ length: 17 }, (_, i) => ({ ...DIGEST.needsYou[0]!, gateId: `gate_${i}`, askedAt: `2026-03-0${1 + (i % 7)}T10:00:00.000Z` }));
     const card = digestCard({ ...DIGEST, needsYou: gates });
