@@ -30,5 +30,6 @@ describe('loopx person notify (the built binary)', { timeout: 60_000 }, () => {
     expect(set.code, set.stderr).toBe(0);
     expect(set.stdout).toContain('Li is reached by Slack direct message, quiet 22:00-08:00 (Asia/Shanghai).');
     expect(runLoopxJson(db, ['person', 'notify', 'li', '--quiet', 'off']).person).toMatchObject({ notify_via: 'slack-dm', quiet_hours: null, timezone: 'Asia/Shanghai' });
+    expect(runLoopx(db, ['person', 'list']).stdout).toContain('reached by Slack direct message.');
   });
 });

@@ -80,7 +80,7 @@ export const personCommands: readonly Command[] = [
       return output(
         { ok: true, value: listPeople(deps.store) },
         (people) => ({ people: people.map(personToWire) }),
-        (people) => (people.length === 0 ? 'No people yet. Add one with `loopx person add`.' : table(people.map((p) => [p.id, p.name, p.identities.map((i) => `${i.surface}:${i.externalId}`).join(' ')]))),
+        (people) => (people.length === 0 ? 'No people yet. Add one with `loopx person add`.' : table(people.map((p) => [p.id, p.name, p.identities.map((i) => `${i.surface}:${i.externalId}`).join(' '), `reached ${reachText(p)}`]))),
       );
     },
   },
