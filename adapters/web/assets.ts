@@ -53,6 +53,8 @@ td code{word-break:break-all}
  */
 export const LIVE_JS = `
 (function(){
+  var here=document.body&&document.body.getAttribute('data-here');
+  if(here&&window.history&&history.replaceState)history.replaceState(null,'',here);
   if(!window.EventSource||!window.fetch||!window.DOMParser)return;
   var pending=false,timer=null;
   function busy(){var a=document.activeElement;return a&&(a.tagName==='INPUT'||a.tagName==='SELECT'||a.tagName==='TEXTAREA');}

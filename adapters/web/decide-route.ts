@@ -7,6 +7,7 @@ import type { Person } from '../../src/kernel/entities.js';
 import { ERROR_TABLE } from '../../src/kernel/errors.js';
 import type { HttpResponse } from '../../src/http/types.js';
 import { isCsrfValid } from './auth.js';
+import { html } from './html.js';
 import { noticePage, pageResponse } from './layout.js';
 import { pageRoutes } from './page-routes.js';
 import type { CardNotice } from './render.js';
@@ -43,7 +44,9 @@ function onCard(call: WebCall, back: string, notice: CardNotice, status: number)
   if (!hit?.match) return null;
   const request = { ...call.request, method: 'GET', path: url.pathname, query: url.searchParams, body: Buffer.alloc(0) };
   const page = hit.route.handle({ ...call, request, params: hit.match.slice(1), notice });
-  return page.status === 200 && String(page.body).includes('class="card-notice') ? { ...page, status } : null;
+  if (page.status !== 200 || !String(page.body).includes('class="card-notice')) return null;
+  // The page is answered at /decide: it names where it really is, and live.js puts that back in the address bar.
+  return { ...page, status, body: String(page.body).replace('<body>', html`<body data-here="${back}">`.value) };
 }
 
 function cardKeyOf(request: ButtonRequest): string {
