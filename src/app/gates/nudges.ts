@@ -8,7 +8,7 @@ import type { GateReminder, JobPost } from '../job-ports.js';
 import type { Destination } from '../projection/sources.js';
 import { cardPeople } from '../queries/card-people.js';
 import { actorName, gateView } from '../queries/gate-view.js';
-import { ownersOf, pendingGatesFor, waitingOn } from '../queries/gates.js';
+import { findGate, ownersOf, pendingGatesFor, waitingOn } from '../queries/gates.js';
 import type { WriteContext } from '../write.js';
 import { directDestinationsOf } from './direct.js';
 
@@ -66,26 +66,50 @@ function directPosts(ctx: WriteContext, gate: Gate, step: Step, personId: string
   ]);
 }
 
+/**
+ * Sends one step to one person, at most once per gate (recorded): by direct message, adding to `direct`, or, for
+ * someone reached in the channel, answers true so the caller @mentions them there. Someone reached nowhere or in
+ * their quiet hours is skipped (a later heartbeat tries again).
+ */
+function nudgeOne(ctx: WriteContext, gate: Gate, step: Step, personId: string, direct: DirectPost[]): boolean {
+  const person = findPerson(ctx.store, personId);
+  if (!person || effectiveVia(person) === 'none' || !mayReachNow(person, ctx.now, gate)) return false;
+  const dms = directDestinationsOf(ctx.store, personId, ctx.now, gate);
+  const via = dms.length > 0 ? dms.map((d) => `${d.surface}-dm`).join(',') : 'channel';
+  if (!recordNudge(ctx.store, { gateId: gate.id, personId, step, via }, ctx.at)) return false;
+  ctx.event({ goalId: gate.goalId, type: 'gate.nudged', payload: { gate_id: gate.id, step, person_id: personId, via } });
+  direct.push(...directPosts(ctx, gate, step, personId, dms));
+  return dms.length === 0;
+}
+
 /** Sends each reminder and escalation that is due on the goal's pending gates, once per person and step. */
 export function nudgeGates(ctx: WriteContext, goalId: string, remindAfterMs: number): Nudges {
   const nudges: Nudges = { channel: [], direct: [] };
   for (const gate of pendingGatesFor(ctx.store, goalId)) {
     for (const { step, people } of ladder(ctx, gate, remindAfterMs)) {
-      const inChannel: string[] = [];
-      for (const personId of people) {
-        const person = findPerson(ctx.store, personId);
-        if (!person || effectiveVia(person) === 'none' || !mayReachNow(person, ctx.now, gate)) continue;
-        const dms = directDestinationsOf(ctx.store, personId, ctx.now, gate);
-        const via = dms.length > 0 ? dms.map((d) => `${d.surface}-dm`).join(',') : 'channel';
-        if (!recordNudge(ctx.store, { gateId: gate.id, personId, step, via }, ctx.at)) continue;
-        ctx.event({ goalId, type: 'gate.nudged', payload: { gate_id: gate.id, step, person_id: personId, via } });
-        if (dms.length > 0) nudges.direct.push(...directPosts(ctx, gate, step, personId, dms));
-        else inChannel.push(personId);
-      }
+      const inChannel = people.filter((personId) => nudgeOne(ctx, gate, step, personId, nudges.direct));
       if (inChannel.length > 0) {
         nudges.channel.push({ gateId: gate.id, question: gate.question, step: step === 'escalate' ? 'owners' : 'approvers', people: cardPeople(ctx.store, inChannel, { now: ctx.now, gate }) });
       }
     }
   }
   return nudges;
+}
+
+/**
+ * The expiry sweep's reminders (a gate that keeps waiting past its expiry) reach people the same way: those reached
+ * by direct message get it there, once per gate and step shared with the reminders above, and leave the channel
+ * list; everyone else stays in it, @mentioned (or named, when quiet) in the heartbeat's post.
+ */
+export function routeSweepReminders(ctx: WriteContext, reminders: readonly GateReminder[]): Nudges {
+  const routed: Nudges = { channel: [], direct: [] };
+  for (const reminder of reminders) {
+    const gate = findGate(ctx.store, reminder.gateId);
+    const step: Step = reminder.step === 'owners' ? 'escalate' : 'remind';
+    const byDm = (personId: string) => gate !== undefined && directDestinationsOf(ctx.store, personId, ctx.now, gate).length > 0;
+    for (const person of reminder.people.filter((p) => byDm(p.id))) nudgeOne(ctx, gate!, step, person.id, routed.direct);
+    const inChannel = reminder.people.filter((p) => !byDm(p.id));
+    if (inChannel.length > 0) routed.channel.push({ ...reminder, people: inChannel });
+  }
+  return routed;
 }

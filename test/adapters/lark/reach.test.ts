@@ -1,5 +1,6 @@
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { askGate } from '../../../src/app/gates.js';
+import { setReach } from '../../../src/app/people.js';
 import { manualSlot, runHeartbeat } from '../../../src/app/heartbeat.js';
 import { createJobDeps } from '../../../src/app/job-deps.js';
 import { findGate } from '../../../src/app/queries/gates.js';
@@ -10,7 +11,7 @@ import { addApprovers, bindDemo } from '../../helpers/reach.js';
 import { recordingJobs } from '../../jobs/job-fixture.js';
 import { cardToLark } from '../../../adapters/lark/render.js';
 import { cardActionEnvelope, signedLarkRequest } from '../../helpers/lark-signing.js';
-import { asAgent, createTestApp, seedGoal, unwrap, type TestApp } from '../../helpers/test-app.js';
+import { asAgent, createTestApp, operator, seedGoal, unwrap, type TestApp } from '../../helpers/test-app.js';
 
 // Issue 15 on Lark: a gate waiting on Li and Bo @mentions them (<at id=ou_…>) and is sent to each as a direct message
 // (receive_id_type open_id); urgent_app only when turned on.
@@ -49,6 +50,8 @@ describe('Lark: mentions and direct messages to the people a gate waits on', () 
   });
 
   it('a reminder mentions the people it reminds', async () => {
+    // Reached in the channel (people reached by DM get their reminder there instead).
+    for (const id of ['li', 'bo']) unwrap(setReach(app.deps, operator, id, { via: 'channel' }));
     const { jobs, posts } = recordingJobs(app);
     unwrap(askGate(app.deps, asAgent('a1'), 'demo', { question: 'May I publish the post?', blocks: { global: true }, approvers: ['li', 'bo'], expiresInSeconds: 3600 }));
     app.clock.advance(3_600_000);

@@ -57,6 +57,8 @@ describe('Slack: mentions and direct messages to the people a gate waits on', ()
   });
 
   it('a reminder @mentions the people it reminds', async () => {
+    // Reached in the channel (people reached by DM get their reminder there instead).
+    for (const id of ['li', 'bo']) unwrap(setReach(app.deps, operator, id, { via: 'channel' }));
     const { jobs, posts } = recordingJobs(app);
     unwrap(askGate(app.deps, asAgent('a1'), 'demo', { question: 'May I publish the post?', blocks: { global: true }, approvers: ['li', 'bo'], expiresInSeconds: 3600 }));
     app.clock.advance(3_600_000);
@@ -178,6 +180,15 @@ describe('Slack reminders and escalation by direct message', () => {
     app.clock.advance(HOUR + 30 * 60_000);
     await heartbeat();
     expect(textsTo('DULI').filter((t) => t.startsWith('Reminder'))).toHaveLength(1);
+  });
+
+  it('a gate that keeps waiting past its expiry reminds by DM once, not again in the channel', async () => {
+    unwrap(askGate(app.deps, asAgent('a1'), 'demo', { question: 'May I rotate the keys?', blocks: { agent: 'a1' }, approvers: ['li', 'bo'], expiresInSeconds: 3600 }));
+    app.clock.advance(HOUR);
+    await heartbeat();
+    expect(textsTo('DULI').filter((t) => t.startsWith('Reminder: May I rotate'))).toHaveLength(1);
+    const thread = JSON.stringify([...slack.messages.values()].filter((blocks) => JSON.stringify(blocks).includes('Heartbeat')));
+    expect(thread).not.toContain('<@ULI>');
   });
 
   it('someone reached in the channel is @mentioned in the heartbeat post instead', async () => {
