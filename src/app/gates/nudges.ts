@@ -58,7 +58,8 @@ function directPosts(ctx: WriteContext, gate: Gate, step: Step, personId: string
     waitingOn: waiting.map((id) => findPerson(ctx.store, id)?.name ?? id),
     canDecide,
   };
-  const card = gateView(ctx.store, gate.id, { now: ctx.now });
+  // Drawn for its reader, as the projector draws every direct-message copy.
+  const card = gateView(ctx.store, gate.id, { now: ctx.now, viewerTimezone: findPerson(ctx.store, personId)?.timezone });
   return destinations.flatMap((destination) => [
     // The gate card itself, if this conversation does not show it yet (a reminder points at it).
     ...(canDecide && card ? [{ destination, card: gateCard(card) }] : []),
