@@ -1,0 +1,70 @@
+import type { Locale } from '../../src/kernel/locale.js';
+import { format, type Message, type Params } from './catalog.js';
+import { en, type MessageKey } from './en.js';
+import { zhCN } from './zh-CN.js';
+
+export type { MessageKey } from './en.js';
+export type { Locale } from '../../src/kernel/locale.js';
+
+/** Every catalog by locale: the English one is the source of keys and placeholders. */
+export const CATALOGS: Readonly<Record<Locale, Readonly<Record<MessageKey, Message>>>> = { en, 'zh-CN': zhCN };
+
+type ParamsOf<K extends MessageKey> = Params<(typeof en)[K]>;
+type Args<K extends MessageKey> = keyof ParamsOf<K> extends never ? [] : [params: ParamsOf<K>];
+
+/** Says things in one language: catalog texts, and dates and times in the reader's timezone and locale format. */
+export interface Translator {
+  readonly locale: Locale;
+  t<K extends MessageKey>(key: K, ...args: Args<K>): string;
+  /** `2026-01-05 14:02 (Asia/Shanghai)` / `2026/01/05 14:02（Asia/Shanghai）`. */
+  dateTime(iso: string, timezone: string): string;
+  /** `14:02 (Asia/Shanghai)` / `14:02（Asia/Shanghai）`. */
+  clockTime(iso: string, timezone: string): string;
+}
+
+function parts(locale: Locale, iso: string, timezone: string): Record<string, string> {
+  const formatter = new Intl.DateTimeFormat(locale === 'en' ? 'en-GB' : locale, {
+    timeZone: timezone,
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+    hour: '2-digit',
+    minute: '2-digit',
+    hourCycle: 'h23',
+  });
+  return Object.fromEntries(formatter.formatToParts(new Date(iso)).map((p) => [p.type, p.value]));
+}
+
+function zone(locale: Locale, timezone: string): string {
+  return locale === 'en' ? ` (${timezone})` : `（${timezone}）`;
+}
+
+const translators = new Map<Locale, Translator>();
+
+/** The translator of a locale (cached; pure). */
+export function translator(locale: Locale = 'en'): Translator {
+  const cached = translators.get(locale);
+  if (cached) return cached;
+  const catalog = CATALOGS[locale];
+  const made: Translator = {
+    locale,
+    t: (key, ...args) => format(locale, catalog[key], (args[0] ?? {}) as Readonly<Record<string, string | number>>),
+    dateTime(iso, timezone) {
+      const p = parts(locale, iso, timezone);
+      const date = locale === 'en' ? `${p.year}-${p.month}-${p.day}` : `${p.year}/${p.month}/${p.day}`;
+      return `${date} ${p.hour}:${p.minute}${zone(locale, timezone)}`;
+    },
+    clockTime(iso, timezone) {
+      const p = parts(locale, iso, timezone);
+      return `${p.hour}:${p.minute}${zone(locale, timezone)}`;
+    },
+  };
+  translators.set(locale, made);
+  return made;
+}
+
+/** Names joined for a sentence: "Ana, Bo and Cy" / "Ana、Bo和Cy". */
+export function namesIn(tr: Translator, names: readonly string[]): string {
+  if (names.length <= 1) return names[0] ?? tr.t('names.nobody');
+  return tr.t('names.and', { first: names.slice(0, -1).join(tr.t('names.separator')), last: names[names.length - 1]! });
+}
