@@ -1,4 +1,5 @@
 import { fail, type KernelError } from '../kernel/errors.js';
+import { isLocale, LOCALES } from '../kernel/locale.js';
 import { ok, type Result } from '../kernel/result.js';
 import { BINDING_PURPOSES, type BindingPurpose, type ChatSurface } from '../kernel/vocabulary.js';
 import { listBindings, upsertBinding, type Binding } from '../store/bindings.js';
@@ -18,6 +19,8 @@ export interface BindInput {
   readonly digestAt?: string;
   /** Timezone of the digest (default: the goal's). */
   readonly digestTimezone?: string;
+  /** The language of the cards this chat reads (`en`, `zh-CN`); the CLI passes the surface default. Default `en`. */
+  readonly locale?: string | undefined;
 }
 
 /** What a destination id looks like on each surface, with an example for the error message. */
@@ -36,6 +39,7 @@ function checkInput(input: BindInput): Result<true, KernelError> {
   if (input.digestAt !== undefined && !HH_MM.test(input.digestAt)) return fail('invalid_request', `--digest-at takes a 24-hour time like 09:00; got "${input.digestAt}".`);
   const unknown = (input.purposes ?? []).filter((p) => !BINDING_PURPOSES.includes(p));
   if (unknown.length > 0) return fail('invalid_request', `Unknown purpose(s) ${unknown.join(', ')}; use ${BINDING_PURPOSES.join(', ')}.`);
+  if (input.locale !== undefined && !isLocale(input.locale)) return fail('invalid_request', `--locale is one of ${LOCALES.join(', ')}; got "${input.locale}".`, { field: 'locale' });
   return ok(true);
 }
 
@@ -53,10 +57,11 @@ export function bindGoal(deps: AppDeps, origin: WriteOrigin, input: BindInput): 
       purposes,
       digestAt: input.digestAt ?? '09:00',
       digestTimezone: input.digestTimezone ?? goal.timezone,
+      locale: isLocale(input.locale) ? input.locale : 'en',
     };
     upsertBinding(ctx.store, binding, ctx.at);
     // The event wakes the projector, which posts the board (and open gates) to the new destination.
-    ctx.event({ goalId: goal.id, type: 'binding.set', payload: { surface: binding.surface, destination: binding.destination, purposes } });
+    ctx.event({ goalId: goal.id, type: 'binding.set', payload: { surface: binding.surface, destination: binding.destination, purposes, locale: binding.locale } });
     const stored = listBindings(ctx.store, goal.id).find((b) => b.surface === binding.surface && b.destination === binding.destination);
     return stored ? ok(stored) : fail('internal_error', 'The binding was not stored.');
   });

@@ -1,5 +1,6 @@
 import { fail, type KernelError } from '../kernel/errors.js';
 import { isValidTimezone } from '../kernel/goal.js';
+import { isLocale, LOCALES } from '../kernel/locale.js';
 import { ok, type Result } from '../kernel/result.js';
 import type { ChatSurface } from '../kernel/vocabulary.js';
 import type { Person } from '../kernel/entities.js';
@@ -10,11 +11,12 @@ import { requirePerson } from './lookup.js';
 import { must, runWrite, type WriteOrigin } from './write.js';
 
 /** Adds a person. */
-export function addPerson(deps: AppDeps, origin: WriteOrigin, input: { id: string; name: string; timezone?: string | undefined }): Result<Person, KernelError> {
+export function addPerson(deps: AppDeps, origin: WriteOrigin, input: { id: string; name: string; timezone?: string | undefined; locale?: string | undefined }): Result<Person, KernelError> {
   return runWrite(deps, { ...origin, command: 'person.add', request: input }, (ctx) => {
     if (findPerson(ctx.store, input.id)) return fail('already_exists', `Person "${input.id}" already exists.`);
     if (input.timezone !== undefined && !isValidTimezone(input.timezone)) return fail('invalid_request', `Unknown timezone "${input.timezone}".`);
-    insertPerson(ctx.store, { id: input.id, name: input.name, timezone: input.timezone ?? null }, ctx.at);
+    if (input.locale !== undefined && !isLocale(input.locale)) return localeRefused(input.locale);
+    insertPerson(ctx.store, { id: input.id, name: input.name, timezone: input.timezone ?? null, locale: input.locale ?? null }, ctx.at);
     ctx.event({ goalId: null, type: 'person.added', payload: { person_id: input.id, name: input.name } });
     return ok(must(requirePerson(ctx.store, input.id)));
   });
@@ -70,6 +72,21 @@ export function setReach(deps: AppDeps, origin: WriteOrigin, personId: string, i
     };
     updateReach(ctx.store, personId, fields, ctx.at);
     ctx.event({ goalId: null, type: 'person.reach_set', payload: { person_id: personId, ...fields } });
+    return ok(must(requirePerson(ctx.store, personId)));
+  });
+}
+
+function localeRefused(locale: string): Result<never, KernelError> {
+  return fail('invalid_request', `--locale is one of ${LOCALES.join(', ')}; got "${locale}".`, { field: 'locale' });
+}
+
+/** Sets the language a person reads: their direct messages, toasts and replies (shared cards follow the chat's). */
+export function setPersonLocale(deps: AppDeps, origin: WriteOrigin, personId: string, locale: string): Result<Person, KernelError> {
+  return runWrite(deps, { ...origin, command: 'person.update', request: { personId, locale } }, (ctx) => {
+    must(requirePerson(ctx.store, personId));
+    if (!isLocale(locale)) return localeRefused(locale);
+    updateReach(ctx.store, personId, { locale }, ctx.at);
+    ctx.event({ goalId: null, type: 'person.locale_set', payload: { person_id: personId, locale } });
     return ok(must(requirePerson(ctx.store, personId)));
   });
 }

@@ -162,11 +162,13 @@ export const PersonWire = z.object({
   notify_via: Nullable(z.string()).optional(),
   /** Quiet hours in their timezone (`22:00-08:00`); null = none. */
   quiet_hours: Nullable(z.string()).optional(),
+  /** `en` or `zh-CN`; null = not chosen (English). */
+  locale: Nullable(z.string()).optional(),
 });
 
 /** Maps a person to the wire. */
 export function personToWire(person: Person): z.infer<typeof PersonWire> {
-  return { id: person.id, name: person.name, timezone: person.timezone, identities: person.identities.map((i) => ({ surface: i.surface, external_id: i.externalId })), notify_via: person.notifyVia, quiet_hours: person.quietHours };
+  return { id: person.id, name: person.name, timezone: person.timezone, identities: person.identities.map((i) => ({ surface: i.surface, external_id: i.externalId })), notify_via: person.notifyVia, quiet_hours: person.quietHours, locale: person.locale };
 }
 
 /** A ledger row on the wire. */
@@ -191,11 +193,13 @@ export const BindingWire = z.object({
   purposes: z.array(z.enum(BINDING_PURPOSES)),
   digest_at: z.string(),
   digest_timezone: z.string(),
+  /** `en` or `zh-CN`: the language of the cards posted there. */
+  locale: z.string().optional(),
 });
 export type BindingWire = z.infer<typeof BindingWire>;
 
 /** Maps a binding to its wire shape. */
-export function bindingToWire(binding: { goalId: string; surface: (typeof CHAT_SURFACES)[number]; workspace: string | null; destination: string; purposes: readonly (typeof BINDING_PURPOSES)[number][]; digestAt: string; digestTimezone: string }): BindingWire {
+export function bindingToWire(binding: { goalId: string; surface: (typeof CHAT_SURFACES)[number]; workspace: string | null; destination: string; purposes: readonly (typeof BINDING_PURPOSES)[number][]; digestAt: string; digestTimezone: string; locale?: string }): BindingWire {
   return {
     goal_id: binding.goalId,
     surface: binding.surface,
@@ -204,5 +208,6 @@ export function bindingToWire(binding: { goalId: string; surface: (typeof CHAT_S
     purposes: [...binding.purposes],
     digest_at: binding.digestAt,
     digest_timezone: binding.digestTimezone,
+    ...(binding.locale ? { locale: binding.locale } : {}),
   };
 }

@@ -1,3 +1,4 @@
+import type { Locale } from './locale.js';
 import type { ChatSurface, DeliveryOutcome, EvidenceKind } from './vocabulary.js';
 import type { NotifyVia } from './reach.js';
 
@@ -22,6 +23,8 @@ export interface Person {
   readonly notifyVia: NotifyVia | null;
   /** Quiet hours in their timezone (`22:00-08:00`); null = none. */
   readonly quietHours: string | null;
+  /** The language they read (DMs, toasts, replies); null = not chosen (English, or the chat's on a shared card). */
+  readonly locale: Locale | null;
 }
 
 /** Evidence as the application sees it. */

@@ -1,3 +1,4 @@
+import { isLocale, type Locale } from '../kernel/locale.js';
 import { BINDING_PURPOSES, type BindingPurpose, type ChatSurface } from '../kernel/vocabulary.js';
 import type { Store } from './db.js';
 import type { BindingTable } from './tables.js';
@@ -11,6 +12,8 @@ export interface Binding {
   readonly purposes: readonly BindingPurpose[];
   readonly digestAt: string;
   readonly digestTimezone: string;
+  /** The language of the cards this chat reads. */
+  readonly locale: Locale;
   readonly createdAt: string;
   readonly updatedAt: string;
 }
@@ -24,6 +27,7 @@ function bindingFromRow(row: BindingTable): Binding {
     purposes: row.purposes.split(',').filter((p): p is BindingPurpose => (BINDING_PURPOSES as readonly string[]).includes(p)),
     digestAt: row.digest_at,
     digestTimezone: row.digest_timezone,
+    locale: isLocale(row.locale) ? row.locale : 'en',
     createdAt: row.created_at,
     updatedAt: row.updated_at,
   };
@@ -39,6 +43,7 @@ export function upsertBinding(store: Store, binding: Omit<Binding, 'createdAt' |
     purposes: binding.purposes.join(','),
     digest_at: binding.digestAt,
     digest_timezone: binding.digestTimezone,
+    locale: binding.locale,
     created_at: at,
     updated_at: at,
   };
@@ -52,6 +57,7 @@ export function upsertBinding(store: Store, binding: Omit<Binding, 'createdAt' |
           purposes: values.purposes,
           digest_at: values.digest_at,
           digest_timezone: values.digest_timezone,
+          locale: values.locale,
           updated_at: at,
         }),
       ),

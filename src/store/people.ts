@@ -1,10 +1,11 @@
 import type { Person } from '../kernel/entities.js';
+import { isLocale, type Locale } from '../kernel/locale.js';
 import { NOTIFY_VIA, type NotifyVia } from '../kernel/reach.js';
 import type { ChatSurface } from '../kernel/vocabulary.js';
 import type { Store } from './db.js';
 
 /** Inserts a person. */
-export function insertPerson(store: Store, person: { id: string; name: string; timezone: string | null }, at: string): void {
+export function insertPerson(store: Store, person: { id: string; name: string; timezone: string | null; locale: Locale | null }, at: string): void {
   store.run(store.kysely.insertInto('people').values({ ...person, revision: 1, created_at: at, updated_at: at }));
 }
 
@@ -15,7 +16,7 @@ export function findPerson(store: Store, id: string): Person | undefined {
   const identities = store
     .all(store.kysely.selectFrom('person_identities').select(['surface', 'external_id']).where('person_id', '=', id).orderBy('surface'))
     .map((i) => ({ surface: i.surface as ChatSurface, externalId: i.external_id }));
-  return { id: row.id, name: row.name, timezone: row.timezone, identities, notifyVia: NOTIFY_VIA.find((v) => v === row.notify_via) ?? null, quietHours: row.quiet_hours };
+  return { id: row.id, name: row.name, timezone: row.timezone, identities, notifyVia: NOTIFY_VIA.find((v) => v === row.notify_via) ?? null, quietHours: row.quiet_hours, locale: isLocale(row.locale) ? row.locale : null };
 }
 
 /** Lists people ids and names. */
@@ -27,7 +28,7 @@ export function listPeople(store: Store): Person[] {
 }
 
 /** Sets where a person is reached, their quiet hours and timezone (only the fields given). */
-export function updateReach(store: Store, personId: string, fields: { notify_via?: NotifyVia; quiet_hours?: string | null; timezone?: string }, at: string): void {
+export function updateReach(store: Store, personId: string, fields: { notify_via?: NotifyVia; quiet_hours?: string | null; timezone?: string; locale?: Locale }, at: string): void {
   store.run(store.kysely.updateTable('people').set({ ...fields, updated_at: at }).where('id', '=', personId));
 }
 

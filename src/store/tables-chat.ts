@@ -31,6 +31,8 @@ export interface BindingTable {
   purposes: string;
   digest_at: string;
   digest_timezone: string;
+  /** `en` or `zh-CN`: the language of the cards this chat reads; null = English (bindings made before 0018). */
+  locale: string | null;
   created_at: string;
   updated_at: string;
 }

@@ -46,6 +46,8 @@ export interface PersonTable {
   notify_via: string | null;
   /** `22:00-08:00` in their timezone; null = none. */
   quiet_hours: string | null;
+  /** `en` or `zh-CN`: the language of their DMs, toasts and replies; null = English. */
+  locale: string | null;
   revision: number;
   created_at: string;
   updated_at: string;

@@ -1,3 +1,4 @@
+import { defaultBindingLocale } from '../../kernel/locale.js';
 import { z } from 'zod';
 import { bindGoal } from '../../app/bindings.js';
 import { addGoal, addMember, setGoalSchedule, transitionGoal } from '../../app/goals.js';
@@ -148,9 +149,9 @@ export const goalCommands: readonly Command[] = [
   {
     path: ['goal', 'bind'],
     summary: 'Mirror a goal into a Slack channel or Lark chat (board card, gate cards, daily digest), or its todos into a Lark Base table.',
-    usage: 'loopx goal bind <goal> (--slack <channel id> | --lark <chat id> | --lark-base <app_token>[/<table_id>]) [--purpose board|gates|digest]... [--digest-at HH:MM] [--digest-timezone <tz>]',
+    usage: 'loopx goal bind <goal> (--slack <channel id> | --lark <chat id> | --lark-base <app_token>[/<table_id>]) [--purpose board|gates|digest]... [--digest-at HH:MM] [--digest-timezone <tz>] [--locale zh-CN|en]',
     minPositionals: 1,
-    options: { slack: { type: 'string' }, lark: { type: 'string' }, 'lark-base': { type: 'string' }, purpose: { type: 'string', multiple: true }, 'digest-at': { type: 'string' }, 'digest-timezone': { type: 'string' } },
+    options: { slack: { type: 'string' }, lark: { type: 'string' }, 'lark-base': { type: 'string' }, purpose: { type: 'string', multiple: true }, 'digest-at': { type: 'string' }, 'digest-timezone': { type: 'string' }, locale: { type: 'string' } },
     optionHelp: {
       slack: 'Slack channel id (C0123ABCDEF); invite the bot to the channel first',
       lark: 'Lark/Feishu chat id (oc_…); add the bot to the chat first',
@@ -158,13 +159,14 @@ export const goalCommands: readonly Command[] = [
       purpose: 'board, gates or digest (repeatable; default all three)',
       'digest-at': 'local time of the daily digest (default 09:00)',
       'digest-timezone': "IANA timezone of the digest (default the goal's)",
+      locale: 'language of the cards in that chat: zh-CN or en (default zh-CN on Feishu, en on Lark international and Slack)',
     },
     output: z.union([BindingOutput, BaseBindingOutput]),
     async run(ctx) {
       const [slack, lark, larkBase] = [stringFlag(ctx.flags, 'slack'), stringFlag(ctx.flags, 'lark'), stringFlag(ctx.flags, 'lark-base')];
       if ([slack, lark, larkBase].filter((f) => f !== undefined).length !== 1) throw new UsageError('Give exactly one of --slack <channel id>, --lark <chat id> or --lark-base <app_token>[/<table_id>].');
       if (larkBase !== undefined) {
-        const chatOnly = ['purpose', 'digest-at', 'digest-timezone'].filter((f) => ctx.flags[f] !== undefined);
+        const chatOnly = ['purpose', 'digest-at', 'digest-timezone', 'locale'].filter((f) => ctx.flags[f] !== undefined);
         if (chatOnly.length > 0) throw new UsageError(`--${chatOnly.join(', --')} apply to chat bindings only; a Base gets every todo as a row.`);
         // Loaded only for --lark-base: it brings the Lark SDK, which no other goal command needs.
         const { bindBaseCommand } = await import('./goal-base.js');
@@ -179,13 +181,14 @@ export const goalCommands: readonly Command[] = [
         surface: slack !== undefined ? ('slack' as const) : ('lark' as const),
         destination: (slack ?? lark)!,
         purposes: purposes as BindingPurpose[],
+        locale: stringFlag(ctx.flags, 'locale') ?? defaultBindingLocale(slack !== undefined ? 'slack' : 'lark', ctx.config.LARK_DOMAIN),
         ...(stringFlag(ctx.flags, 'digest-at') !== undefined ? { digestAt: stringFlag(ctx.flags, 'digest-at')! } : {}),
         ...(stringFlag(ctx.flags, 'digest-timezone') !== undefined ? { digestTimezone: stringFlag(ctx.flags, 'digest-timezone')! } : {}),
       };
       return output(
         bindGoal(deps, { actor: ctx.actor }, input),
         (binding) => ({ binding: bindingToWire(binding) }),
-        (b) => `Bound ${b.goalId} to ${b.surface} ${b.destination} (${b.purposes.join(', ')}; digest ${b.digestAt} ${b.digestTimezone}). \`loopx serve\` posts the cards.`,
+        (b) => `Bound ${b.goalId} to ${b.surface} ${b.destination} (${b.purposes.join(', ')}; digest ${b.digestAt} ${b.digestTimezone}; cards in ${b.locale === 'zh-CN' ? 'Simplified Chinese' : 'English'}). \`loopx serve\` posts the cards.`,
       );
     },
   },

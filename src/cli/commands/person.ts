@@ -1,4 +1,4 @@
-import { addPerson, linkPerson, setReach } from '../../app/people.js';
+import { addPerson, linkPerson, setPersonLocale, setReach } from '../../app/people.js';
 import { effectiveVia } from '../../kernel/reach.js';
 import { PersonListOutput, PersonOutput } from '../../contract/cli-output.js';
 import { personToWire } from '../../contract/wire.js';
@@ -18,20 +18,36 @@ function reachText(person: Person): string {
   return `${where}${person.quietHours ? `, quiet ${person.quietHours} (${person.timezone ?? 'UTC'})` : ''}.`;
 }
 
+const LOCALE_HELP = 'language of their direct messages, toasts and replies: zh-CN (简体中文) or en';
+
 /** `loopx person …` commands. */
 export const personCommands: readonly Command[] = [
   {
     path: ['person', 'add'],
     summary: 'Add a person (authority lives on people, never on chat display names).',
-    usage: 'loopx person add <id> --name <n> [--timezone <tz>]',
+    usage: 'loopx person add <id> --name <n> [--timezone <tz>] [--locale zh-CN|en]',
     minPositionals: 1,
-    options: { name: { type: 'string' }, timezone: { type: 'string' } },
-    optionHelp: { name: 'display name', timezone: 'IANA timezone for their reminders' },
+    options: { name: { type: 'string' }, timezone: { type: 'string' }, locale: { type: 'string' } },
+    optionHelp: { name: 'display name', timezone: 'IANA timezone for their reminders', locale: LOCALE_HELP },
     output: PersonOutput,
     async run(ctx) {
-      const input = { id: slugArg(positional(ctx, 0, 'id'), 'person id'), name: requiredFlag(ctx.flags, 'name'), timezone: stringFlag(ctx.flags, 'timezone') };
+      const input = { id: slugArg(positional(ctx, 0, 'id'), 'person id'), name: requiredFlag(ctx.flags, 'name'), timezone: stringFlag(ctx.flags, 'timezone'), locale: stringFlag(ctx.flags, 'locale') };
       const deps = await ctx.openApp();
       return output(addPerson(deps, ctx.origin, input), (p) => ({ person: personToWire(p) }), (p) => `Added ${personLine(p)}`);
+    },
+  },
+  {
+    path: ['person', 'update'],
+    summary: 'Change the language a person reads (their direct messages, toasts and replies).',
+    usage: 'loopx person update <id> --locale zh-CN|en',
+    minPositionals: 1,
+    options: { locale: { type: 'string' } },
+    optionHelp: { locale: LOCALE_HELP },
+    output: PersonOutput,
+    async run(ctx) {
+      const locale = requiredFlag(ctx.flags, 'locale');
+      const deps = await ctx.openApp();
+      return output(setPersonLocale(deps, ctx.origin, positional(ctx, 0, 'id'), locale), (p) => ({ person: personToWire(p) }), (p) => `${p.name} reads ${p.locale === 'zh-CN' ? 'Simplified Chinese (zh-CN)' : 'English (en)'}.`);
     },
   },
   {

@@ -16,6 +16,7 @@ import * as m0014 from './0014_agent_wake.js';
 import * as m0015 from './0015_lark_base.js';
 import * as m0016 from './0016_reach.js';
 import * as m0017 from './0017_monitors_handoffs.js';
+import * as m0018 from './0018_locale.js';
 
 /** Every migration, by name; names sort in the order they run. Append new files here, never edit old ones. */
 export const MIGRATIONS: Readonly<Record<string, Migration>> = {
@@ -36,4 +37,5 @@ export const MIGRATIONS: Readonly<Record<string, Migration>> = {
   '0015_lark_base': m0015,
   '0016_reach': m0016,
   '0017_monitors_handoffs': m0017,
+  '0018_locale': m0018,
 };
