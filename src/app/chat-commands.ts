@@ -14,18 +14,21 @@ export type ChatCommand =
 /** The usage text a chat command answers when it cannot be understood. */
 export const CHAT_USAGE = [
   'LoopX commands:',
-  '• `status [goal]`: where a goal stands',
-  '• `gates`: the gates waiting on you',
-  '• `review <goal>` (or `评审 <goal>`): the packet to judge the goal\'s first open gate',
-  '• `approve <gate> [reason]` (a gate with options: `approve <gate> <option>`)',
-  '• `reject <gate> <reason>`',
-  '• `defer <gate> <duration>` (30m, 4h, 2d, or an ISO time)',
+  '• `status [goal]` (`状态`): where a goal stands',
+  '• `gates` (`待我处理`): the gates waiting on you',
+  '• `review <goal>` (`评审 <goal>`): the packet to judge the goal\'s first open gate',
+  '• `approve <gate> [reason]` (`批准`; a gate with options: `approve <gate> <option>`)',
+  '• `reject <gate> <reason>` (`拒绝 <gate> <理由>`)',
+  '• `defer <gate> <duration>` (`推迟`; 30m, 4h, 2d, 30分钟, 4小时, 2天, or an ISO time)',
 ].join('\n');
 
-const DURATION = /^(\d{1,4})(m|h|d)$/;
-const UNIT_MS: Readonly<Record<string, number>> = { m: 60_000, h: 3_600_000, d: 86_400_000 };
+const DURATION = /^(\d{1,4})(m|h|d|分钟|小时|天)$/;
+const UNIT_MS: Readonly<Record<string, number>> = { m: 60_000, h: 3_600_000, d: 86_400_000, 分钟: 60_000, 小时: 3_600_000, 天: 86_400_000 };
 
-/** When a defer ends: `now` plus a duration (30m, 4h, 2d), or an absolute ISO time; null when unreadable. */
+/** The Chinese verbs, each the same command as its English form (same authority, same audit). */
+const VERB_ALIASES: Readonly<Record<string, string>> = { 状态: 'status', 待我处理: 'gates', 评审: 'review', 批准: 'approve', 拒绝: 'reject', 推迟: 'defer', 帮助: 'help' };
+
+/** When a defer ends: `now` plus a duration (30m, 4h, 2d, 30分钟, 4小时, 2天), or an absolute ISO time; null when unreadable. */
 export function deferUntil(duration: string, now: Date): string | null {
   const match = DURATION.exec(duration);
   if (match) return new Date(now.getTime() + Number(match[1]) * UNIT_MS[match[2]!]!).toISOString();
@@ -39,7 +42,7 @@ export function parseChatCommand(text: string): { ok: true; command: ChatCommand
   const [verb, target, ...rest] = words;
   const reason = rest.join(' ').trim();
   const need = (what: string) => ({ ok: false as const, message: `\`${verb}\` needs ${what}.\n${CHAT_USAGE}` });
-  switch (verb?.toLowerCase()) {
+  switch (verb === undefined ? undefined : (VERB_ALIASES[verb] ?? verb.toLowerCase())) {
     case undefined:
     case 'help':
       return { ok: true, command: { kind: 'help' } };
@@ -48,7 +51,6 @@ export function parseChatCommand(text: string): { ok: true; command: ChatCommand
     case 'gates':
       return { ok: true, command: { kind: 'gates' } };
     case 'review':
-    case '评审':
       if (!target) return need('a goal id');
       return { ok: true, command: { kind: 'review', goalId: target } };
     case 'approve':

@@ -1,3 +1,4 @@
+import { translator, type MessageKey, type Translator } from '../../cards/i18n/index.js';
 import { BUTTON_DEFER_HOURS, decodeCardAction, type GateChoice } from '../contract/card-action.js';
 import { fail, type ErrorCode, type KernelError } from '../kernel/errors.js';
 import type { Gate } from '../kernel/gate.js';
@@ -28,36 +29,39 @@ export interface ChatReply {
   readonly gate?: Gate;
 }
 
-const DONE_TEXT: Readonly<Record<GateChoice, string>> = {
-  approve: 'Approved. The agent sees it on its next should-run.',
-  reject: 'Rejected. The agent gets your reason on its next should-run.',
-  defer: 'Deferred. The gate comes back when the time is up.',
-};
+const DONE_TEXT: Readonly<Record<GateChoice, MessageKey>> = { approve: 'reply.approved', reject: 'reply.rejected', defer: 'reply.deferred' };
+const ALREADY_TEXT: Readonly<Record<GateChoice, MessageKey>> = { approve: 'reply.already.approve', reject: 'reply.already.reject', defer: 'reply.already.defer' };
 
 function linkHint(identity: ChatIdentity): string {
-  return `Your ${identity.surface === 'slack' ? 'Slack' : 'Lark'} account (${identity.externalId}) is not linked to a LoopX person, so LoopX cannot tell whether you may decide. An operator can link it: \`loopx person link <person> --${identity.surface} ${identity.externalId}\`.`;
+  return translator('en').t('reply.unlinked', { surface: identity.surface === 'slack' ? 'Slack' : 'Lark', account: identity.externalId, flag: identity.surface });
 }
 
-/** Explains a refused decision in words the clicker can act on. */
+/** Explains a refused decision in words the clicker can act on, in their language (kernel details stay English). */
 export function explainRefusal(error: KernelError, gate: Gate | undefined, person: Person | undefined): string {
+  const tr = translator(person?.locale ?? 'en');
   switch (error.code) {
     case 'gate_not_pending':
     case 'gate_expired':
       return error.message;
     case 'gate_revision_stale':
-      return 'This request changed after the card was drawn; the card now shows the new question. Read it and decide again.';
+      return tr.t('reply.stale');
     case 'not_authorised_to_decide':
-      if (gate && person && gate.requestedBy === `person:${person.id}`) return 'You asked this question, so you cannot approve it yourself; another owner or approver must decide.';
-      return `You are not one of the people who may decide this gate. ${error.message}`;
+      if (gate && person && gate.requestedBy === `person:${person.id}`) return tr.t('reply.ownQuestion');
+      return tr.t('reply.notDecider', { detail: error.message });
     case 'option_required':
-      return `${error.message} Press the button of the option you choose.`;
+      return tr.t('reply.optionRequired', { detail: error.message });
     case 'reason_required':
-      return 'Rejecting needs a reason: the agent gets it back so it can change course.';
+      return tr.t('reply.reasonRequired');
     case 'not_found':
-      return 'This gate no longer exists; nothing changed.';
+      return tr.t('reply.gateGone');
     default:
-      return `${error.message} Nothing changed.`;
+      return tr.t('reply.nothingChanged', { detail: error.message });
   }
+}
+
+/** The language of a person's own replies: theirs, else English. */
+function personTranslator(deps: AppDeps, personId: string): Translator {
+  return translator(findPerson(deps.store, personId)?.locale ?? 'en');
 }
 
 /** Records that an unlinked chat account tried to decide (kept as audit), and answers how to fix it. */
@@ -106,21 +110,22 @@ export function decideFromChat(deps: AppDeps, identity: ChatIdentity, request: B
 /** Runs a button request as a known person through any surface (chat or web), with a plain answer. */
 export function decideAsPerson(deps: AppDeps, personId: string, request: ButtonRequest, via: Origin, idempotencyKey?: string): ChatReply {
   const origin = { actor: { kind: 'person' as const, id: personId }, idempotencyKey };
+  const tr = personTranslator(deps, personId);
   if ('todoId' in request && request.choice !== 'done') {
     const answered = answerQuietMonitor(deps, origin, request.todoId, request.choice, via);
-    if (!answered.ok) return { ok: false, text: `${answered.error.message} Nothing changed.`, code: answered.error.code };
+    if (!answered.ok) return { ok: false, text: tr.t('reply.nothingChanged', { detail: answered.error.message }), code: answered.error.code };
     return { ok: true, text: answered.value.text };
   }
   if ('todoId' in request) {
     const done = markUserActionDone(deps, origin, request.todoId, via);
-    if (!done.ok) return { ok: false, text: `${done.error.message} Nothing changed.`, code: done.error.code };
-    return { ok: true, text: done.value.changed ? `Marked "${done.value.todo.text}" done.` : `"${done.value.todo.text}" was already done; nothing changed.` };
+    if (!done.ok) return { ok: false, text: tr.t('reply.nothingChanged', { detail: done.error.message }), code: done.error.code };
+    return { ok: true, text: tr.t(done.value.changed ? 'reply.markedDone' : 'reply.alreadyDone', { text: done.value.todo.text }) };
   }
   const input = { choice: request.choice, revision: request.revision, reason: request.reason, until: request.until, optionIndex: request.optionIndex, via };
   const result = decideGate(deps, origin, request.gateId, input);
   if (!result.ok) return { ok: false, text: explainRefusal(result.error, findGate(deps.store, request.gateId), findPerson(deps.store, personId)), code: result.error.code };
   const option = result.value.gate.decision?.option;
-  const text = result.value.changed ? (option ? `Approved "${option}". The agent sees it on its next should-run.` : DONE_TEXT[request.choice]) : `You already ${request.choice === 'defer' ? 'deferred' : `${request.choice}d`} this gate; nothing changed.`;
+  const text = result.value.changed ? (option ? tr.t('reply.approvedOption', { option }) : tr.t(DONE_TEXT[request.choice])) : tr.t(ALREADY_TEXT[request.choice]);
   return { ok: true, text, gate: result.value.gate };
 }
 
@@ -135,4 +140,4 @@ export function decisionFromButton(rawValue: unknown, now: Date, reason?: string
 }
 
 /** The answer to a button LoopX cannot read (an old card format, or someone else's payload). */
-export const UNREADABLE_BUTTON = 'LoopX could not read this button (the card may be from an older version). Use `/loopx gates` to see what waits on you.';
+export const UNREADABLE_BUTTON = translator('en').t('reply.unreadable');

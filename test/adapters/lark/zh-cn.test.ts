@@ -1,0 +1,84 @@
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { bindGoal } from '../../../src/app/bindings.js';
+import { parseChatCommand } from '../../../src/app/chat-commands.js';
+import { askGate } from '../../../src/app/gates.js';
+import { linkPerson, setPersonLocale, setReach } from '../../../src/app/people.js';
+import { findGate } from '../../../src/app/queries/gates.js';
+import { shouldRun } from '../../../src/app/should-run.js';
+import type { Gate } from '../../../src/kernel/gate.js';
+import { startFakeLark, type FakeLark } from '../../helpers/lark-api.js';
+import { startLarkHarness, type LarkHarness } from '../../helpers/lark-harness.js';
+import { messageEnvelope, signedLarkRequest } from '../../helpers/lark-signing.js';
+import { asAgent, createTestApp, operator, seedGoal, unwrap, type TestApp } from '../../helpers/test-app.js';
+
+// Issue 16: a Feishu group reading Chinese. Commands in Chinese, cards and replies in Chinese.
+
+const CHAT = 'oc_zhgroup';
+let lark: FakeLark;
+beforeAll(() => {
+  lark = startFakeLark();
+});
+afterAll(() => lark.server.close());
+
+describe('Chinese commands parse like their English forms', () => {
+  it.each([
+    ['状态', { kind: 'status', goalId: null }],
+    ['状态 demo', { kind: 'status', goalId: 'demo' }],
+    ['待我处理', { kind: 'gates' }],
+    ['批准 gate_1 可以', { kind: 'approve', gateId: 'gate_1', reason: '可以' }],
+    ['拒绝 gate_1 预算不够', { kind: 'reject', gateId: 'gate_1', reason: '预算不够' }],
+    ['推迟 gate_1 4小时', { kind: 'defer', gateId: 'gate_1', duration: '4小时' }],
+    ['评审 demo', { kind: 'review', goalId: 'demo' }],
+  ])('%s', (text, command) => {
+    expect(parseChatCommand(text)).toEqual({ ok: true, command });
+  });
+
+  it('拒绝 without a reason is refused like reject without one', () => {
+    expect(parseChatCommand('拒绝 gate_1')).toMatchObject({ ok: false });
+  });
+});
+
+describe('a Lark chat bound with --locale zh-CN', () => {
+  let app: TestApp;
+  let harness: LarkHarness;
+  let gate: Gate;
+  let seq = 0;
+
+  beforeEach(async () => {
+    lark.reset();
+    app = await createTestApp();
+    harness = await startLarkHarness(app.deps, app.clock);
+    seedGoal(app.deps, { agents: ['a1'] });
+    unwrap(linkPerson(app.deps, operator, 'ana', 'lark', 'tenant1:ou_ana'));
+    unwrap(setReach(app.deps, operator, 'ana', { via: 'channel' }));
+    unwrap(bindGoal(app.deps, operator, { goalId: 'demo', surface: 'lark', destination: CHAT, locale: 'zh-CN' }));
+    gate = unwrap(askGate(app.deps, asAgent('a1'), 'demo', { question: '可以发布这篇文章吗？', blocks: { global: true } })).gate;
+    await harness.drain();
+  });
+  afterEach(() => harness.close());
+
+  const say = async (openId: string, text: string): Promise<string> => {
+    const request = signedLarkRequest(messageEnvelope({ eventId: `ev_${++seq}`, openId, text, chatId: CHAT, createTimeMs: app.clock.now().getTime() }), { timestampSeconds: Math.floor(app.clock.now().getTime() / 1000) });
+    const replies = () => lark.messageCalls().filter((c) => c.path.endsWith('/reply'));
+    const before = replies().length;
+    await fetch(`${harness.url}/lark/events`, { method: 'POST', body: request.body, headers: request.headers });
+    await vi.waitFor(() => expect(replies().length).toBe(before + 1));
+    return JSON.parse(replies().at(-1)!.body.content).text as string;
+  };
+
+  it('`拒绝 <gate> 预算不够` rejects with that reason, audited as the person, and the agent receives the reason', async () => {
+    unwrap(setPersonLocale(app.deps, operator, 'ana', 'zh-CN'));
+    const reply = await say('ou_ana', `拒绝 ${gate.id} 预算不够`);
+    expect(reply).toContain('已拒绝');
+    expect(findGate(app.deps.store, gate.id)).toMatchObject({ state: 'rejected', decision: { reason: '预算不够', by: 'ana', via: 'lark' } });
+    const answered = unwrap(shouldRun(app.deps, asAgent('a1'), 'demo', 'turn-zh')).answered_gates;
+    expect(answered).toEqual([expect.objectContaining({ id: gate.id, outcome: 'rejected', reason: '预算不够' })]);
+  });
+
+  it('`批准` approves with the same authority as approve: an unlinked account is refused and nothing changes', async () => {
+    expect(await say('ou_stranger', `批准 ${gate.id}`)).toContain('loopx person link');
+    expect(findGate(app.deps.store, gate.id)?.state).toBe('pending');
+    await say('ou_ana', `批准 ${gate.id} 可以`);
+    expect(findGate(app.deps.store, gate.id)).toMatchObject({ state: 'approved', decision: { reason: '可以' } });
+  });
+});
