@@ -1,9 +1,9 @@
 import type { GateChoice } from '../src/contract/card-action.js';
-import { LANE_LABELS } from '../src/kernel/lanes.js';
-import { clip, clockTime, dateTime } from './format.js';
-import { gateButtons, waitingOnBlock } from './gate-card.js';
+import { clip } from './format.js';
+import { evidenceMeta, gateButtons, waitingOnBlock } from './gate-card.js';
+import { translator, type Locale, type Translator } from './i18n/index.js';
 import type { Card, CardBlock, CardItem, Tone } from './model.js';
-import { userActionBlocks, userActionsText } from './user-action.js';
+import { userActionBlocks } from './user-action.js';
 import { quietMonitorBlocks } from './monitor-card.js';
 import type { BoardView, PendingGateSummary } from './views.js';
 
@@ -21,81 +21,89 @@ export const BOARD_USER_ACTIONS_WITH_BUTTONS = 5;
 export interface BoardCardOptions {
   /** The person looking (web board); omitted for shared cards. */
   readonly viewerId?: string;
+  /** The reader's language: the binding's for a chat (default English). */
+  readonly locale?: Locale;
 }
 
 function decidableBy(gate: PendingGateSummary, options: BoardCardOptions): boolean {
   return options.viewerId === undefined || (gate.waitingOn ?? []).some((p) => p.id === options.viewerId);
 }
 
-function needsYouBlocks(view: BoardView, options: BoardCardOptions): CardBlock[] {
+function needsYouBlocks(view: BoardView, options: BoardCardOptions, tr: Translator): CardBlock[] {
   const total = view.needsYouTotal + view.userActionsTotal;
-  if (total === 0) return [{ type: 'text', text: 'Needs you: nothing. Agents can keep going.', tone: 'muted' }];
-  const blocks: CardBlock[] = [{ type: 'text', text: `Needs you (${total})`, tone: 'warning' }];
+  if (total === 0) return [{ type: 'text', text: tr.t('board.needsYou.none'), tone: 'muted' }];
+  const blocks: CardBlock[] = [{ type: 'text', text: tr.t('board.needsYou.count', { count: total }), tone: 'warning' }];
   const shown = view.needsYou.slice(0, BOARD_GATES_WITH_BUTTONS);
   for (const gate of shown) {
-    const risk = gate.risk === 'normal' ? '' : ` · ${gate.risk} risk`;
-    blocks.push({ type: 'text', text: `${clip(gate.question, 280)}\nasked by ${gate.askedBy}${risk}`, tone: RISK_TONE[gate.risk] });
-    if (gate.waitingOn) blocks.push(waitingOnBlock(gate.waitingOn));
-    if (decidableBy(gate, options)) blocks.push({ type: 'actions', buttons: gateButtons(gate.id, gate.revision, BOARD_CHOICES, gate.options, gate) });
+    const risk = gate.risk === 'normal' ? '' : tr.t('board.gate.risk', { risk: tr.t(`gate.risk.${gate.risk}`) });
+    blocks.push({ type: 'text', text: tr.t('board.gate.asked', { question: clip(gate.question, 280), name: gate.askedBy, risk }), tone: RISK_TONE[gate.risk] });
+    if (gate.waitingOn) blocks.push(waitingOnBlock(gate.waitingOn, tr));
+    if (decidableBy(gate, options)) blocks.push({ type: 'actions', buttons: gateButtons(gate.id, gate.revision, BOARD_CHOICES, gate.options, gate, tr) });
   }
   const hidden = view.needsYouTotal - shown.length;
-  if (hidden > 0) blocks.push({ type: 'context', text: `and ${hidden} more pending gate(s): /loopx gates lists them all.` });
+  if (hidden > 0) blocks.push({ type: 'context', text: tr.t('board.gates.more', { count: hidden }) });
   const actions = view.userActions.slice(0, BOARD_USER_ACTIONS_WITH_BUTTONS);
-  blocks.push(...userActionBlocks(actions));
-  if (view.userActionsTotal > actions.length) blocks.push({ type: 'context', text: `and ${view.userActionsTotal - actions.length} more to-do(s) for a person: loopx status ${view.goal.id} lists them.` });
+  blocks.push(...userActionBlocks(actions, tr));
+  if (view.userActionsTotal > actions.length) blocks.push({ type: 'context', text: tr.t('board.actions.more', { count: view.userActionsTotal - actions.length, goal: view.goal.id }) });
   return blocks;
 }
 
-function lanesBlock(view: BoardView): CardBlock {
+function lanesBlock(view: BoardView, tr: Translator): CardBlock {
   return {
     type: 'lanes',
     lanes: view.lanes.map((lane) => ({
       lane: lane.lane,
-      label: LANE_LABELS[lane.lane],
+      label: tr.t(`board.lane.${lane.lane}`),
       count: lane.count,
       items: lane.top.map((item): CardItem => (item.meta === undefined ? { text: item.text } : { text: item.text, meta: item.meta })),
     })),
   };
 }
 
-function evidenceBlock(view: BoardView): CardBlock {
+function evidenceBlock(view: BoardView, tr: Translator): CardBlock {
   const evidence = view.latestEvidence;
-  if (!evidence) return { type: 'list', title: 'Latest evidence', items: [{ text: 'none yet', tone: 'muted' }] };
-  const meta = `${evidence.kind}${evidence.by ? ` by ${evidence.by}` : ''} · ${clockTime(evidence.at, view.goal.timezone)}`;
-  const item: CardItem = evidence.url ? { text: evidence.summary, meta, link: { label: 'open', url: evidence.url } } : { text: evidence.summary, meta };
-  return { type: 'list', title: 'Latest evidence', items: [item] };
+  if (!evidence) return { type: 'list', title: tr.t('board.evidence'), items: [{ text: tr.t('board.evidence.none'), tone: 'muted' }] };
+  const meta = evidenceMeta(evidence, tr.clockTime(evidence.at, view.goal.timezone), tr);
+  const item: CardItem = evidence.url ? { text: evidence.summary, meta, link: { label: tr.t('gate.open'), url: evidence.url } } : { text: evidence.summary, meta };
+  return { type: 'list', title: tr.t('board.evidence'), items: [item] };
 }
 
-function factsBlock(view: BoardView): CardBlock {
-  const quota = view.quota ? `${view.quota.spent} of ${view.quota.allowed} slots in ${view.quota.windowHours} h` : 'no limit set';
-  const activity = view.lastActivity ? `${view.lastActivity.agentId} at ${dateTime(view.lastActivity.at, view.goal.timezone)}` : 'no agent activity yet';
-  return { type: 'fields', fields: [{ label: 'Quota used', value: quota }, { label: 'Last agent activity', value: activity }] };
+function factsBlock(view: BoardView, tr: Translator): CardBlock {
+  const quota = view.quota ? tr.t('board.quota', { spent: view.quota.spent, allowed: view.quota.allowed, hours: view.quota.windowHours }) : tr.t('board.quota.none');
+  const activity = view.lastActivity ? tr.t('board.activity', { agent: view.lastActivity.agentId, time: tr.dateTime(view.lastActivity.at, view.goal.timezone) }) : tr.t('board.activity.none');
+  return { type: 'fields', fields: [{ label: tr.t('board.field.quota'), value: quota }, { label: tr.t('board.field.activity'), value: activity }] };
 }
 
-function fallbackText(view: BoardView): string {
-  const counts = view.lanes.filter((l) => l.count > 0).map((l) => `${LANE_LABELS[l.lane]} ${l.count}`);
-  const gates = view.needsYouTotal > 0 ? ` · ${view.needsYouTotal} gate(s) need you` : '';
-  const actions = view.userActionsTotal > 0 ? ` · ${userActionsText(view.userActionsTotal)}` : '';
-  return `${view.goal.title} [${view.goal.status}]: ${counts.join(', ') || 'no todos'}${gates}${actions}`;
+function fallbackText(view: BoardView, tr: Translator): string {
+  const counts = view.lanes.filter((l) => l.count > 0).map((l) => tr.t('board.fallback.lane', { lane: tr.t(`board.lane.${l.lane}`), count: l.count }));
+  const gates = view.needsYouTotal > 0 ? tr.t('board.fallback.gates', { count: view.needsYouTotal }) : '';
+  const actions = view.userActionsTotal > 0 ? tr.t('board.fallback.actions', { count: view.userActionsTotal }) : '';
+  return tr.t('board.fallback', { title: view.goal.title, status: tr.t(`board.status.${view.goal.status}`), counts: counts.join(tr.t('names.separator')) || tr.t('board.fallback.empty'), gates, actions });
+}
+
+function staleBlocks(view: BoardView, tr: Translator): CardBlock[] {
+  const blocks: CardBlock[] = [];
+  const zone = view.goal.timezone;
+  if (view.staleSince !== null) blocks.push({ type: 'text', text: tr.t('board.stale', { time: tr.dateTime(view.staleSince, zone) }), tone: 'danger' });
+  if (view.staleAgents.length > 0) {
+    const agents = view.staleAgents.map((a) => (a.lastSeenAt === null ? tr.t('board.staleAgent.never', { agent: a.agentId }) : tr.t('board.staleAgent.seen', { agent: a.agentId, time: tr.dateTime(a.lastSeenAt, zone) })));
+    blocks.push({ type: 'text', text: tr.t('board.staleAgents', { agents: agents.join(tr.t('names.separator')) }), tone: 'warning' });
+  }
+  return blocks;
 }
 
 /** The board card of one goal: status, objective, the seven lanes, what needs a person, evidence, quota, activity. */
 export function boardCard(view: BoardView, options: BoardCardOptions = {}): Card {
+  const tr = translator(options.locale);
   const blocks: CardBlock[] = [
-    { type: 'header', text: view.goal.title, status: view.goal.status, tone: STATUS_TONE[view.goal.status] },
+    { type: 'header', text: view.goal.title, status: tr.t(`board.status.${view.goal.status}`), tone: STATUS_TONE[view.goal.status] },
     { type: 'text', text: view.goal.objective },
+    ...staleBlocks(view, tr),
   ];
-  if (view.staleSince !== null) {
-    blocks.push({ type: 'text', text: `Stale: no agent activity since ${dateTime(view.staleSince, view.goal.timezone)}. Check the agents.`, tone: 'danger' });
-  }
-  if (view.staleAgents.length > 0) {
-    const agents = view.staleAgents.map((a) => `${a.agentId} (${a.lastSeenAt === null ? 'never reported' : `last seen ${dateTime(a.lastSeenAt, view.goal.timezone)}`})`);
-    blocks.push({ type: 'text', text: `Stale agents, flagged by the heartbeat: ${agents.join(', ')}.`, tone: 'warning' });
-  }
-  blocks.push(...needsYouBlocks(view, options), ...quietMonitorBlocks(view.quietMonitors ?? []), { type: 'divider' }, lanesBlock(view), evidenceBlock(view), factsBlock(view));
-  const link = view.boardUrl ? ` · full board: ${view.boardUrl}` : '';
-  blocks.push({ type: 'context', text: `Goal ${view.goal.id} · updated ${dateTime(view.updatedAt, view.goal.timezone)}${link}` });
-  return { key: boardCardKey(view.goal.id), kind: 'board', fallbackText: fallbackText(view), blocks };
+  blocks.push(...needsYouBlocks(view, options, tr), ...quietMonitorBlocks(view.quietMonitors ?? [], tr), { type: 'divider' }, lanesBlock(view, tr), evidenceBlock(view, tr), factsBlock(view, tr));
+  const link = view.boardUrl ? tr.t('board.context.link', { url: view.boardUrl }) : '';
+  blocks.push({ type: 'context', text: tr.t('board.context', { goal: view.goal.id, time: tr.dateTime(view.updatedAt, view.goal.timezone), link }) });
+  return { key: boardCardKey(view.goal.id), kind: 'board', fallbackText: fallbackText(view, tr), blocks };
 }
 
 /** The projection key of a goal's board card. */

@@ -1,3 +1,4 @@
+import { translator, type Translator } from './i18n/index.js';
 import type { Card, CardBlock } from './model.js';
 import type { QuietMonitorSummary } from './views.js';
 
@@ -17,14 +18,14 @@ export function monitorChangeCard(view: MonitorChangeView): Card {
 }
 
 /** Each quiet monitor on the board card: how long it found nothing, and Stop / Keep watching buttons. */
-export function quietMonitorBlocks(monitors: readonly QuietMonitorSummary[]): CardBlock[] {
+export function quietMonitorBlocks(monitors: readonly QuietMonitorSummary[], tr: Translator = translator('en')): CardBlock[] {
   return monitors.flatMap((monitor): CardBlock[] => [
-    { type: 'text', text: `Watching "${monitor.text}": no change in ${monitor.unchanged} checks. Stop watching, or keep?`, tone: 'warning' },
+    { type: 'text', text: tr.t('board.monitor.quiet', { text: monitor.text, count: monitor.unchanged }), tone: 'warning' },
     {
       type: 'actions',
       buttons: [
-        { label: 'Stop watching', style: 'danger', action: { v: 1, monitor: monitor.todoId, choice: 'stop' } },
-        { label: 'Keep watching', style: 'default', action: { v: 1, monitor: monitor.todoId, choice: 'keep' } },
+        { label: tr.t('board.monitor.stop'), style: 'danger', action: { v: 1, monitor: monitor.todoId, choice: 'stop' } },
+        { label: tr.t('board.monitor.keep'), style: 'default', action: { v: 1, monitor: monitor.todoId, choice: 'keep' } },
       ],
     },
   ]);

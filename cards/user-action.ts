@@ -1,18 +1,19 @@
 import { clip } from './format.js';
 import type { Card, CardBlock, CardButton } from './model.js';
 import type { UserActionSummary } from './views.js';
+import { translator, namesIn, type Translator } from './i18n/index.js';
 import { countText, namesText } from './wording.js';
 
 /** The Done button of a user action. */
-export function doneButton(todoId: string): CardButton {
-  return { label: 'Done', style: 'primary', action: { v: 1, todo: todoId, choice: 'done' } };
+export function doneButton(todoId: string, tr: Translator = translator('en')): CardButton {
+  return { label: tr.t('action.done'), style: 'primary', action: { v: 1, todo: todoId, choice: 'done' } };
 }
 
 /** Each user action in "Needs you": what to do, who it waits on, and its Done button. */
-export function userActionBlocks(actions: readonly UserActionSummary[]): CardBlock[] {
+export function userActionBlocks(actions: readonly UserActionSummary[], tr: Translator = translator('en')): CardBlock[] {
   return actions.flatMap((action): CardBlock[] => [
-    { type: 'text', text: `To do: ${clip(action.text, 280)}\nwaiting on ${namesText(action.waitingOn)}`, tone: 'warning' },
-    { type: 'actions', buttons: [doneButton(action.id)] },
+    { type: 'text', text: tr.t('action.line', { text: clip(action.text, 280), names: namesIn(tr, action.waitingOn) }), tone: 'warning' },
+    { type: 'actions', buttons: [doneButton(action.id, tr)] },
   ]);
 }
 

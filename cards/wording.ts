@@ -1,3 +1,5 @@
+import { namesIn, translator } from './i18n/index.js';
+
 /** "3 days", "5 hours", "12 minutes": how long ago `from` was at `now`, in plain words. */
 export function elapsedText(from: string, now: string): string {
   const minutes = Math.max(0, Math.floor((Date.parse(now) - Date.parse(from)) / 60_000));
@@ -13,6 +15,5 @@ export function countText(count: number, noun: string): string {
 
 /** Names joined for a sentence: "Ana", "Ana and Bo", "Ana, Bo and Cy". */
 export function namesText(names: readonly string[]): string {
-  if (names.length <= 1) return names[0] ?? 'nobody';
-  return `${names.slice(0, -1).join(', ')} and ${names[names.length - 1]}`;
+  return namesIn(translator('en'), names);
 }

@@ -42,6 +42,7 @@ export const en = {
   'gate.reason': 'Reason: {reason}',
   'gate.evidence': 'Evidence',
   'gate.evidence.meta': '{kind}{by} · {time}',
+  'gate.evidence.by': ' by {name}',
   'gate.open': 'open',
   'gate.approvals': '{count} of {needed} approvals{names}',
   'gate.fallback.decided': '{outcome}: {question}',

@@ -44,6 +44,7 @@ export const zhCN: Readonly<Record<MessageKey, Message>> = {
   'gate.reason': '理由：{reason}',
   'gate.evidence': '证据',
   'gate.evidence.meta': '{kind}{by} · {time}',
+  'gate.evidence.by': '，报告人 {name}',
   'gate.open': '打开',
   'gate.approvals': '已有 {count}/{needed} 个批准{names}',
   'gate.fallback.decided': '{outcome}：{question}',

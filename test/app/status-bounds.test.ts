@@ -42,6 +42,6 @@ describe('bounded status', () => {
     expect(extras.needsYou).toHaveLength(5);
     const text = cardToText(boardCard(unwrap(boardView(deps.store, 'demo', clock.now(), extras))));
     expect(text).toContain('Needs you (12)');
-    expect(text).toContain('and 7 more pending gate(s)');
+    expect(text).toContain('and 7 more pending gates');
   });
 });

@@ -30,7 +30,7 @@ describe('board card', () => {
     const card = boardCard({ ...BOARD, needsYou: gates, needsYouTotal: 8, staleSince: '2026-01-05T01:00:00.000Z' });
     expect(card.blocks.some((b) => b.type === 'text' && b.tone === 'danger' && b.text.includes('Stale: no agent activity since 2026-01-05 09:00 (Asia/Shanghai)'))).toBe(true);
     expect(buttonsOf(card.blocks)).toHaveLength(15);
-    expect(JSON.stringify(card)).toContain('and 3 more pending gate(s)');
+    expect(JSON.stringify(card)).toContain('and 3 more pending gates');
   });
 });
 

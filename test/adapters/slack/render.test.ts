@@ -30,7 +30,7 @@ describe('Block Kit renderer', () => {
     expect(blockKitViolations(message)).toEqual([]);
     const json = JSON.stringify(message.blocks);
     expect(json).toContain('"action_id":"loopx:approve:');
-    expect(json).toContain('and 7 more pending gate(s)');
+    expect(json).toContain('and 7 more pending gates');
     expect(json).toContain('Blocked · 300');
   });
 
