@@ -1,7 +1,7 @@
 import type { GateChoice } from '../src/contract/card-action.js';
 import { clip } from './format.js';
 import { evidenceMeta, gateButtons, waitingOnBlock } from './gate-card.js';
-import { translator, type Locale, type Translator } from './i18n/index.js';
+import { cardLocale, translator, type Locale, type Translator } from './i18n/index.js';
 import type { Card, CardBlock, CardItem, Tone } from './model.js';
 import { userActionBlocks } from './user-action.js';
 import { quietMonitorBlocks } from './monitor-card.js';
@@ -103,7 +103,7 @@ export function boardCard(view: BoardView, options: BoardCardOptions = {}): Card
   blocks.push(...needsYouBlocks(view, options, tr), ...quietMonitorBlocks(view.quietMonitors ?? [], tr), { type: 'divider' }, lanesBlock(view, tr), evidenceBlock(view, tr), factsBlock(view, tr));
   const link = view.boardUrl ? tr.t('board.context.link', { url: view.boardUrl }) : '';
   blocks.push({ type: 'context', text: tr.t('board.context', { goal: view.goal.id, time: tr.dateTime(view.updatedAt, view.goal.timezone), link }) });
-  return { key: boardCardKey(view.goal.id), kind: 'board', fallbackText: fallbackText(view, tr), blocks };
+  return { key: boardCardKey(view.goal.id), kind: 'board', fallbackText: fallbackText(view, tr), blocks, ...cardLocale(tr) };
 }
 
 /** The projection key of a goal's board card. */

@@ -1,6 +1,6 @@
 import { BUTTON_DEFER_HOURS, type GateChoice } from '../src/contract/card-action.js';
 import { capitalise, clip } from './format.js';
-import { translator, type Locale, type Translator } from './i18n/index.js';
+import { cardLocale, translator, type Locale, type Translator } from './i18n/index.js';
 import type { ButtonConfirm, Card, CardBlock, CardButton, CardPerson, Tone } from './model.js';
 import type { GateDecisionView, GateView } from './views.js';
 
@@ -125,7 +125,7 @@ export function gateCard(view: GateView, options: GateCardOptions = {}): Card {
   }
   const context = contextLine(view, tr);
   if (context) blocks.push({ type: 'context', text: context });
-  return { key: gateCardKey(view.id), kind: 'gate', fallbackText: fallbackText(view, tr), blocks };
+  return { key: gateCardKey(view.id), kind: 'gate', fallbackText: fallbackText(view, tr), blocks, ...cardLocale(tr) };
 }
 
 /** "reviewed by Ana · 2026-01-05 14:02 (Asia/Shanghai)": who reported a piece of evidence and when. */

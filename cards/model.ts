@@ -1,3 +1,4 @@
+import type { Locale } from '../src/kernel/locale.js';
 import type { CardAction } from '../src/contract/card-action.js';
 import type { Lane } from '../src/kernel/lanes.js';
 
@@ -14,6 +15,8 @@ export interface Card {
   readonly blocks: readonly CardBlock[];
   /** Asks the platform to buzz the reader of a direct message (Lark urgent_app, where enabled); others ignore it. */
   readonly urgent?: boolean;
+  /** The language the card is written in, when not English: a renderer's own words (hints, placeholders) follow it. */
+  readonly locale?: Locale;
 }
 
 /** Tone of a line: how a renderer may colour or mark it. */

@@ -1,8 +1,11 @@
 import type { CardBlock, CardButton, CardItem, CardPerson, Tone } from '../../cards/model.js';
+import { translator, type Translator } from '../../cards/i18n/index.js';
 import { encodeCardAction, type CardAction } from '../../src/contract/card-action.js';
 
 // Neutral blocks → Lark card JSON 2.0 components. Text from agents and people goes into `plain_text`
 // (never markdown), so a todo cannot @everyone or inject links; only our own labels use markdown.
+
+const EN = translator('en');
 
 /** One Lark card JSON 2.0 component. */
 export type LarkElement = Record<string, unknown>;
@@ -13,6 +16,8 @@ export interface RenderBudget {
   readonly maxItems: number;
   /** Characters kept per text component. */
   readonly maxChars: number;
+  /** The card's language, for the words the renderer adds itself (default English). */
+  readonly tr?: Translator;
 }
 
 /** The name of the reason field in the reject form, read back from `action.form_value`. */
@@ -61,7 +66,7 @@ function items(list: readonly CardItem[], hidden: number, budget: RenderBudget):
   // Each line gets its share of the budget, so the "…and N more" line is never the part that gets cut.
   const share = Math.max(40, Math.floor(budget.maxChars / Math.max(1, kept.length)));
   const lines = kept.map((item) => clip(itemLine(item), share));
-  if (more > 0) lines.push(`…and ${more} more`);
+  if (more > 0) lines.push((budget.tr ?? EN).t('render.more', { count: more }));
   return lines.length === 0 ? [] : [plainText(lines.join('\n'), { ...budget, maxChars: budget.maxChars + 40 })];
 }
 
@@ -91,28 +96,28 @@ export function buttonRows(buttons: readonly LarkElement[]): LarkElement[] {
  * no modal, and a card answered to a click replaces the shared card for the whole chat, so the form is always
  * part of the card: what one person types stays in their client until they press Reject.
  */
-export function rejectForm(reject: CardButton): LarkElement {
+export function rejectForm(reject: CardButton, tr: Translator = EN): LarkElement {
   return {
     tag: 'form',
     name: 'loopx_reject',
     elements: [
-      { tag: 'input', name: REASON_FIELD, required: true, max_length: 500, placeholder: { tag: 'plain_text', content: 'Why reject? The agent reads this.' } },
+      { tag: 'input', name: REASON_FIELD, required: true, max_length: 500, placeholder: { tag: 'plain_text', content: tr.t('render.reasonPlaceholder') } },
       button(reject, { name: 'loopx_reject_submit', form_action_type: 'submit' }),
     ],
   };
 }
 
-function actions(buttons: readonly CardButton[]): LarkElement[] {
+function actions(buttons: readonly CardButton[], tr: Translator): LarkElement[] {
   const form = buttons.find((b) => b.action.choice === 'reject');
   const plain = buttons.filter((b) => b !== form).map((b) => button(b));
-  return [...buttonRows(plain), ...(form ? [rejectForm(form)] : [])];
+  return [...buttonRows(plain), ...(form ? [rejectForm(form, tr)] : [])];
 }
 
 /** `<at id=ou_…></at>` for a linked person (Lark shows their name and notifies them); otherwise name and link hint. */
-export function larkMention(person: CardPerson): string {
+export function larkMention(person: CardPerson, tr: Translator = EN): string {
   if (person.larkOpenId) return `<at id=${person.larkOpenId}></at>`;
   if (person.quiet) return escapeMarkdown(person.name);
-  return `${escapeMarkdown(person.name)} (not linked to Lark: ${escapeMarkdown(`loopx person link ${person.id} --lark <tenant>:<open_id>`)})`;
+  return tr.t('render.notLinked', { name: escapeMarkdown(person.name), surface: 'Lark', command: escapeMarkdown(`loopx person link ${person.id} --lark <tenant>:<open_id>`) });
 }
 
 /** One neutral block → Lark components (a header block is handled by the card header, not here). */
@@ -129,13 +134,13 @@ export function blockToElements(block: CardBlock, budget: RenderBudget): LarkEle
     case 'list':
       return [label(block.title), ...items(block.items, block.more ?? 0, budget), ...(block.moreLink ? [plainText(`${block.moreLink.label}: ${block.moreLink.url}`, budget, 'muted')] : [])];
     case 'actions':
-      return actions(block.buttons);
+      return actions(block.buttons, budget.tr ?? EN);
     case 'outcome':
       return [{ tag: 'markdown', content: `<font color='${TONE_COLOR[block.tone]}'>**${escapeMarkdown(clip(block.text, budget.maxChars))}**</font>` }];
     case 'context':
       return [plainText(block.text, budget, 'muted', 'notation')];
     case 'mentions':
-      return [{ tag: 'markdown', content: `**${escapeMarkdown(clip(block.label, 200))}:** ${block.people.map(larkMention).join(' ')}` }];
+      return [{ tag: 'markdown', content: `**${escapeMarkdown(clip(block.label, 200))}:** ${block.people.map((person) => larkMention(person, budget.tr ?? EN)).join(' ')}` }];
     case 'divider':
       return [{ tag: 'hr' }];
   }

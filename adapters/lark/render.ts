@@ -1,3 +1,4 @@
+import { translator } from '../../cards/i18n/index.js';
 import type { Card, CardBlock, CardButton } from '../../cards/model.js';
 import { blockToElements, clip, plainText, TONE_TAG, TONE_TEMPLATE, type LarkElement, type RenderBudget } from './elements.js';
 
@@ -50,8 +51,9 @@ function buttonsOf(card: Card): CardButton[] {
 function textFallbackHint(card: Card, budget: RenderBudget): LarkElement[] {
   const gates = [...new Set(buttonsOf(card).flatMap((b) => ('gate' in b.action ? [b.action.gate] : [])))];
   if (gates.length === 0) return [];
-  const examples = gates.slice(0, 2).map((g) => `@LoopX approve ${g}  ·  @LoopX reject ${g} <reason>`);
-  return [plainText(`No buttons? Mention the bot: ${examples.join('  ·  ')}`, budget, 'muted', 'notation')];
+  const tr = translator(card.locale);
+  const examples = gates.slice(0, 2).map((gate) => tr.t('render.commandExample', { gate }));
+  return [plainText(tr.t('render.noButtons', { examples: examples.join('  ·  ') }), budget, 'muted', 'notation')];
 }
 
 function assemble(card: Card, elements: readonly LarkElement[]): Record<string, unknown> {
@@ -64,14 +66,15 @@ function assemble(card: Card, elements: readonly LarkElement[]): Record<string, 
   };
 }
 
-function renderAt(card: Card, budget: RenderBudget): Record<string, unknown> {
+function renderAt(card: Card, levelBudget: RenderBudget): Record<string, unknown> {
+  const budget = { ...levelBudget, tr: translator(card.locale) };
   const elements = card.blocks.flatMap((block) => blockToElements(block, budget));
   return assemble(card, [...elements, ...textFallbackHint(card, budget)]);
 }
 
 /** The last resort: header, the one-line summary and the buttons; always within every limit. */
 function minimal(card: Card): Record<string, unknown> {
-  const budget = LEVELS[LEVELS.length - 1] ?? { maxItems: 0, maxChars: 200 };
+  const budget = { ...(LEVELS[LEVELS.length - 1] ?? { maxItems: 0, maxChars: 200 }), tr: translator(card.locale) };
   const actions = card.blocks.filter((b) => b.type === 'actions').flatMap((b) => blockToElements(b, budget));
   return assemble(card, [plainText(card.fallbackText, budget), ...actions.slice(0, 4)]);
 }

@@ -95,6 +95,12 @@ export const en = {
   'names.nobody': 'nobody',
   'names.and': '{first} and {last}',
   'names.separator': ', ',
+  // Words a chat renderer adds itself
+  'render.more': '…and {count} more',
+  'render.notLinked': '{name} (not linked to {surface}: {command})',
+  'render.noButtons': 'No buttons? Mention the bot: {examples}',
+  'render.commandExample': '@LoopX approve {gate}  ·  @LoopX reject {gate} <reason>',
+  'render.reasonPlaceholder': 'Why reject? The agent reads this.',
   // Replies to a click or a typed command (shown only to the person)
   'reply.approved': 'Approved. The agent sees it on its next should-run.',
   'reply.approvedOption': 'Approved "{option}". The agent sees it on its next should-run.',

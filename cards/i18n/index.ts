@@ -63,6 +63,11 @@ export function translator(locale: Locale = 'en'): Translator {
   return made;
 }
 
+/** `{ locale }` for a card not in English (renderers follow it), nothing for English: English cards stay as they were. */
+export function cardLocale(tr: Translator): { locale?: Locale } {
+  return tr.locale === 'en' ? {} : { locale: tr.locale };
+}
+
 /** Names joined for a sentence: "Ana, Bo and Cy" / "Ana、Bo和Cy". */
 export function namesIn(tr: Translator, names: readonly string[]): string {
   if (names.length <= 1) return names[0] ?? tr.t('names.nobody');

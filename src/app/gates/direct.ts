@@ -21,7 +21,7 @@ export function directDestinationsOf(store: Store, personId: string, now: Date, 
   if (!person || !mayReachNow(person, now, gate)) return [];
   return dmSurfaces(person).flatMap((surface) => {
     const identity = person.identities.find((i) => i.surface === surface);
-    return identity ? [{ surface, destination: dmDestination(chatUserOf(identity.externalId)), reader: { timezone: person.timezone } }] : [];
+    return identity ? [{ surface, destination: dmDestination(chatUserOf(identity.externalId)), reader: { timezone: person.timezone, locale: person.locale } }] : [];
   });
 }
 
@@ -33,7 +33,7 @@ export function gateDirectDestinations(store: Store, gate: Gate, cardKey: string
   const copies = copiesOfCardUnder(store, cardKey, DM_PREFIX).map((c): Destination => {
     const surface = c.surface as ChatSurface;
     const reader = findPersonByChatUser(store, surface, dmUserOf(c.destination) ?? '');
-    return { surface, destination: c.destination, ...(reader ? { reader: { timezone: reader.timezone } } : {}) };
+    return { surface, destination: c.destination, ...(reader ? { reader: { timezone: reader.timezone, locale: reader.locale } } : {}) };
   });
   const fresh = gate.state === 'pending' ? waitingOn(store, gate).flatMap((id) => directDestinationsOf(store, id, now, gate)) : [];
   const all = new Map([...copies, ...fresh].map((d) => [`${d.surface}\u0000${d.destination}`, d]));

@@ -62,7 +62,7 @@ function directPosts(ctx: WriteContext, gate: Gate, step: Step, personId: string
   const card = gateView(ctx.store, gate.id, { now: ctx.now, viewerTimezone: findPerson(ctx.store, personId)?.timezone });
   return destinations.flatMap((destination) => [
     // The gate card itself, if this conversation does not show it yet (a reminder points at it).
-    ...(canDecide && card ? [{ destination, card: gateCard(card) }] : []),
+    ...(canDecide && card ? [{ destination, card: gateCard(card, { locale: findPerson(ctx.store, personId)?.locale ?? 'en' }) }] : []),
     { destination, card: reminderCard(view) },
   ]);
 }

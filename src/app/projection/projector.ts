@@ -6,7 +6,7 @@ import { findOutboxRow, findProjection, type ProjectionRow } from '../../store/o
 import type { Clock } from '../deps.js';
 import { CARD_PRIORITY, cardHash, enqueueCard } from './enqueue.js';
 import { catchUpLedger } from './ledger-cursor.js';
-import type { CardSource, CardTarget, Destination } from './sources.js';
+import { needsOwnRender, type CardSource, type CardTarget, type Destination, type Reader } from './sources.js';
 
 const CURSOR = 'cards';
 
@@ -19,8 +19,15 @@ export interface Projector {
 }
 
 function destinationsFor(store: Store, source: CardSource, target: CardTarget, surfaces: ReadonlySet<SurfaceName>, now: Date): Destination[] {
-  const bound: Destination[] = listBindings(store, target.goalId).filter((b) => b.purposes.includes(source.purpose));
+  const bound: Destination[] = listBindings(store, target.goalId)
+    .filter((b) => b.purposes.includes(source.purpose))
+    .map((b) => ({ surface: b.surface, destination: b.destination, reader: chatReader(b) }));
   return [...bound, ...(source.directDestinations?.(store, target.key, now) ?? [])].filter((d) => surfaces.has(d.surface));
+}
+
+/** A chat reads a binding's copy: the goal's timezone, the binding's language. */
+function chatReader(binding: Binding): Reader {
+  return { timezone: null, locale: binding.locale };
 }
 
 function queueTarget(store: Store, source: CardSource, target: CardTarget, destinations: readonly Destination[], now: Date): number {
@@ -29,8 +36,8 @@ function queueTarget(store: Store, source: CardSource, target: CardTarget, desti
   if (!shared) return 0;
   let queued = 0;
   for (const to of destinations) {
-    // A direct message in its reader's own timezone; channels share one render.
-    const rendered = to.reader?.timezone ? (source.render(store, target.key, now, to.reader) ?? shared) : shared;
+    // A direct message in its reader's own timezone and language, a chat in its binding's; English chats share one render.
+    const rendered = needsOwnRender(to.reader) ? (source.render(store, target.key, now, to.reader) ?? shared) : shared;
     const delivery = { surface: to.surface, destination: to.destination, card: rendered.card, priority: target.priority, revision: rendered.revision };
     if (enqueueCard(store, delivery, now)) queued += 1;
   }
@@ -78,7 +85,7 @@ export function createProjector(store: Store, clock: Clock, sources: readonly Ca
         for (const binding of listBindings(store).filter((b) => surfaces.has(b.surface))) {
           for (const source of sources.filter((s) => binding.purposes.includes(s.purpose))) {
             for (const key of source.liveKeys(store, binding.goalId)) {
-              const rendered = source.render(store, key, now);
+              const rendered = source.render(store, key, now, chatReader(binding));
               const drift = rendered ? driftOf(store, binding, key, cardHash(rendered.card), expiring, now.getTime()) : null;
               if (!rendered || drift === null) continue;
               const delivery = { surface: binding.surface, destination: binding.destination, card: rendered.card, priority: CARD_PRIORITY.progress, revision: rendered.revision, repost: drift === 'expiring' };

@@ -1,6 +1,7 @@
 import { BOARD_GATES_WITH_BUTTONS, boardCard, boardCardKey } from '../../../cards/board-card.js';
 import type { Card } from '../../../cards/model.js';
 import type { Store } from '../../store/db.js';
+import type { Locale } from '../../kernel/locale.js';
 import type { BindingPurpose, ChatSurface as SurfaceName } from '../../kernel/vocabulary.js';
 import type { EventRow } from '../../store/events.js';
 import { findGoal } from '../../store/goals.js';
@@ -52,9 +53,18 @@ export interface Destination {
   readonly reader?: Reader;
 }
 
-/** Who reads a direct-message copy: times on it are in their timezone. */
+/**
+ * Who reads a copy: a direct message's times are in its reader's timezone; every copy is in its reader's language
+ * (a person's locale for a direct message, the binding's for a chat).
+ */
 export interface Reader {
   readonly timezone: string | null;
+  readonly locale?: Locale | null;
+}
+
+/** True when a reader needs a render of their own rather than the shared English one in the goal's timezone. */
+export function needsOwnRender(reader: Reader | undefined): reader is Reader {
+  return reader !== undefined && (reader.timezone !== null || (reader.locale ?? 'en') !== 'en');
 }
 
 /** True when an event is about a gate (asked, amended, decided, expired…). */
@@ -94,13 +104,13 @@ export function createBoardSource(extras: (store: Store, goalId: string, now: Da
       return [...targets.values()];
     },
     liveKeys: (_store, goalId) => [boardCardKey(goalId)],
-    render(store, key, now) {
+    render(store, key, now, reader) {
       if (!key.startsWith(prefix)) return null;
       const goalId = key.slice(prefix.length);
       const goal = findGoal(store, goalId);
       if (!goal) return null;
       const view = boardView(store, goalId, now, extras(store, goalId, now));
-      return view.ok ? { card: boardCard(view.value), revision: goal.revision } : null;
+      return view.ok ? { card: boardCard(view.value, reader?.locale ? { locale: reader.locale } : {}), revision: goal.revision } : null;
     },
   };
 }

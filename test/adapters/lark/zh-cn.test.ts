@@ -81,4 +81,36 @@ describe('a Lark chat bound with --locale zh-CN', () => {
     await say('ou_ana', `批准 ${gate.id} 可以`);
     expect(findGate(app.deps.store, gate.id)).toMatchObject({ state: 'approved', decision: { reason: '可以' } });
   });
+
+  const postedTo = (receiveId: string) => lark.messageCalls().filter((c) => c.body?.receive_id === receiveId).map((c) => JSON.parse(c.body.content) as Record<string, unknown>);
+  const textOf = (card: unknown) => JSON.stringify(card);
+
+  it('receives the gate card and the board card in Chinese; an English binding of the same goal keeps English', async () => {
+    const cards = postedTo(CHAT).map(textOf);
+    const gateCard = cards.find((c) => c.includes('可以发布这篇文章吗？') && c.includes('提问者'));
+    expect(gateCard).toBeDefined();
+    for (const word of ['批准', '拒绝', '推迟 24 小时', '待决定', '为什么拒绝？代理会读到这段理由。', '看不到按钮？']) expect(gateCard).toContain(word);
+    expect(gateCard).not.toMatch(/Approve|Reject|Defer|Asked by|Expires|No buttons/);
+    const board = cards.find((c) => c.includes('待你处理（1）'));
+    expect(board).toBeDefined();
+    for (const word of ['待办', '已认领', '等待审批', '最新证据', '配额使用', '进行中']) expect(board).toContain(word);
+    expect(board).not.toMatch(/Needs you|Latest evidence|Quota used|User Gate/);
+
+    unwrap(bindGoal(app.deps, operator, { goalId: 'demo', surface: 'lark', destination: 'oc_english', locale: 'en' }));
+    await harness.drain();
+    const english = postedTo('oc_english').map(textOf);
+    expect(english.find((c) => c.includes('可以发布这篇文章吗？'))).toContain('Approve');
+    expect(english.find((c) => c.includes('Needs you (1)'))).toBeDefined();
+  });
+
+  it('a direct message to a zh-CN person is Chinese, whatever the chat reads', async () => {
+    unwrap(setPersonLocale(app.deps, operator, 'ana', 'zh-CN'));
+    unwrap(setReach(app.deps, operator, 'ana', { via: 'lark-dm' }));
+    unwrap(askGate(app.deps, asAgent('a1'), 'demo', { question: '要回滚昨天的发布吗？', blocks: { global: true } }));
+    await harness.drain();
+    const direct = lark.messageCalls().filter((c) => c.query.get('receive_id_type') !== 'chat_id' && c.body?.content?.includes('要回滚昨天的发布吗？'));
+    expect(direct.length).toBeGreaterThan(0);
+    expect(direct[0]!.body.content).toContain('批准');
+    expect(direct[0]!.body.content).not.toContain('Approve');
+  });
 });

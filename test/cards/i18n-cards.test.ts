@@ -1,0 +1,62 @@
+import { describe, expect, it } from 'vitest';
+import { boardCard } from '../../cards/board-card.js';
+import { gateCard } from '../../cards/gate-card.js';
+import type { Card } from '../../cards/model.js';
+import { cardToLark } from '../../adapters/lark/render.js';
+import { BOARD, GATE } from './views.fixture.js';
+
+// Issue 16: golden cards in both languages, and a zh-CN card with no English word except what people typed.
+
+const RESOLVED = { ...GATE, state: 'rejected' as const, decision: { outcome: 'rejected' as const, by: 'Ana', at: '2026-01-05T06:02:00.000Z', via: 'lark', reason: 'Numbers look wrong.', until: null } };
+
+/** Every string a view carries (titles, questions, names, ids): what people and agents typed, not LoopX's words. */
+function typedStrings(value: unknown): string[] {
+  if (typeof value === 'string') return [value];
+  if (Array.isArray(value)) return value.flatMap(typedStrings);
+  if (value && typeof value === 'object') return Object.values(value).flatMap(typedStrings);
+  return [];
+}
+
+/** Words LoopX may leave in English on a Chinese card: product and platform names, commands, the timezone's name. */
+const ALLOWED = new Set(['loopx', 'LoopX', 'status', 'should', 'run', 'Asia', 'Shanghai', 'Lark', 'Slack']);
+
+function englishWordsIn(card: Card, typed: readonly string[]): string[] {
+  const strings = typedStrings(card.blocks.map((b) => ({ ...b, ...(b.type === 'actions' ? { buttons: b.buttons.map((x) => ({ label: x.label, confirm: x.confirm })) } : {}) }))).concat(card.fallbackText);
+  const sorted = [...new Set(typed)].filter((t) => t.length > 1).sort((a, b) => b.length - a.length);
+  const leftovers = strings.map((text) => sorted.reduce((rest, t) => rest.split(t).join(' '), text));
+  const typeNames = new Set(['header', 'text', 'fields', 'lanes', 'list', 'actions', 'outcome', 'context', 'mentions', 'divider', 'normal', 'muted', 'good', 'warning', 'danger', 'primary', 'default']);
+  return leftovers.flatMap((text) => text.match(/[A-Za-z]{2,}/g) ?? []).filter((w) => !ALLOWED.has(w) && !typeNames.has(w));
+}
+
+describe('cards in both languages', () => {
+  it('match the golden zh-CN renderings (neutral card and Lark JSON)', async () => {
+    await expect(JSON.stringify(boardCard(BOARD, { locale: 'zh-CN' }), null, 2)).toMatchFileSnapshot('../fixtures/cards/board.zh-CN.golden.json');
+    await expect(JSON.stringify(gateCard(GATE, { locale: 'zh-CN' }), null, 2)).toMatchFileSnapshot('../fixtures/cards/gate-pending.zh-CN.golden.json');
+    await expect(JSON.stringify(gateCard(RESOLVED, { locale: 'zh-CN' }), null, 2)).toMatchFileSnapshot('../fixtures/cards/gate-resolved.zh-CN.golden.json');
+    await expect(JSON.stringify(cardToLark(gateCard(GATE, { locale: 'zh-CN' })).card, null, 2)).toMatchFileSnapshot('../fixtures/cards/gate-pending.zh-CN.lark.json');
+  });
+
+  it('English stays the default and the English goldens are unchanged', async () => {
+    await expect(JSON.stringify(gateCard(GATE, { locale: 'en' }), null, 2)).toMatchFileSnapshot('../fixtures/cards/gate-pending.golden.json');
+    expect(JSON.stringify(boardCard(BOARD, { locale: 'en' }))).toBe(JSON.stringify(boardCard(BOARD)));
+  });
+
+  it('a zh-CN gate card has Chinese buttons, outcome and times, and no English word besides what people typed', () => {
+    const pending = gateCard(GATE, { locale: 'zh-CN' });
+    const labels = pending.blocks.flatMap((b) => (b.type === 'actions' ? b.buttons.map((x) => x.label) : []));
+    expect(labels).toEqual(['批准', '拒绝', '推迟 24 小时']);
+    expect(englishWordsIn(pending, typedStrings(GATE))).toEqual([]);
+    // The check can fail: the English card is full of LoopX's own English words.
+    expect(englishWordsIn(gateCard(GATE), typedStrings(GATE))).toEqual(expect.arrayContaining(['Approve', 'Reject', 'Expires']));
+    const resolved = gateCard(RESOLVED, { locale: 'zh-CN' });
+    expect(resolved.blocks).toContainEqual({ type: 'outcome', text: '已拒绝，决定人 Ana · 14:02（Asia/Shanghai） · 来自 Lark', tone: 'danger' });
+    expect(englishWordsIn(resolved, typedStrings(RESOLVED))).toEqual([]);
+  });
+
+  it('a zh-CN board card has Chinese lanes and no English word besides what people typed', () => {
+    const card = boardCard({ ...BOARD, staleSince: '2026-01-05T01:00:00.000Z', needsYouTotal: 9 }, { locale: 'zh-CN' });
+    const lanes = card.blocks.find((b) => b.type === 'lanes');
+    expect(lanes?.type === 'lanes' && lanes.lanes.map((l) => l.label)).toEqual(['待办', '已认领', '进行中', '评审', '受阻', '等待审批', '已完成']);
+    expect(englishWordsIn(card, typedStrings(BOARD))).toEqual([]);
+  });
+});
