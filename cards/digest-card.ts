@@ -1,9 +1,8 @@
 import { gateButtons } from './gate-card.js';
 import type { Card, CardBlock, CardItem, CardPerson } from './model.js';
-import { userActionBlocks, userActionsText } from './user-action.js';
+import { cardLocale, elapsedIn, namesIn, translator, type Locale, type Translator } from './i18n/index.js';
+import { userActionBlocks } from './user-action.js';
 import type { UserActionSummary } from './views.js';
-import { countText, elapsedText, namesText } from './wording.js';
-import { dateTime } from './format.js';
 
 /** A pending gate as the digest lists it. */
 export interface DigestGate {
@@ -67,12 +66,12 @@ export interface DigestLimits {
 /** Sections show five items by default: a digest is read on a phone. */
 export const DEFAULT_DIGEST_LIMITS: DigestLimits = { perSection: 5 };
 
-function section(title: string, items: readonly CardItem[], limits: DigestLimits, goalId: string): CardBlock[] {
+function section(title: string, items: readonly CardItem[], limits: DigestLimits, goalId: string, tr: Translator): CardBlock[] {
   if (items.length === 0) return [];
   const shown = items.slice(0, limits.perSection);
   const more = items.length - shown.length;
   const blocks: CardBlock[] = [{ type: 'list', title, items: shown, ...(more > 0 ? { more } : {}) }];
-  if (more > 0) blocks.push({ type: 'context', text: `and ${more} more: run \`loopx status ${goalId}\` for the full list.` });
+  if (more > 0) blocks.push({ type: 'context', text: tr.t('digest.more', { count: more, goal: goalId }) });
   return blocks;
 }
 
@@ -81,6 +80,8 @@ function section(title: string, items: readonly CardItem[], limits: DigestLimits
 /** Who a digest is drawn for: the channel (everything) or one person (the web preview: only what is theirs). */
 export interface DigestCardOptions {
   readonly viewerId?: string;
+  /** The reader's language: the binding's for a chat (default English). */
+  readonly locale?: Locale;
 }
 
 /** The part of the digest's "Needs you" that is the viewer's, and the gates that wait on others only. */
@@ -91,71 +92,78 @@ function forViewer(view: DigestView, options: DigestCardOptions): { gates: reado
   return { gates: view.needsYou.filter(mine), actions: view.userActions.filter((a) => a.deciderIds?.includes(viewer) ?? true), others: view.needsYou.filter((g) => !mine(g)) };
 }
 
-function othersLine(others: readonly DigestGate[]): CardBlock[] {
+function othersLine(others: readonly DigestGate[], tr: Translator): CardBlock[] {
   if (others.length === 0) return [];
   const names = [...new Set(others.flatMap((g) => g.waitingOn.map((p) => p.name)))];
-  return [{ type: 'context', text: `${others.length === 1 ? '1 more gate waits' : `${others.length} more gates wait`} on others (${namesText(names)}).` }];
+  return [{ type: 'context', text: tr.t('digest.others', { count: others.length, names: namesIn(tr, names) }) }];
 }
 
-function needsYouBlocks(view: DigestView, limits: DigestLimits, options: DigestCardOptions): CardBlock[] {
+function needsYouBlocks(view: DigestView, limits: DigestLimits, options: DigestCardOptions, tr: Translator): CardBlock[] {
   const own = forViewer(view, options);
   const total = own.gates.length + own.actions.length;
-  if (total === 0) return [{ type: 'text', text: options.viewerId === undefined ? 'Needs you: nothing. No gate or to-do is waiting on a person.' : 'Needs you: nothing.', tone: 'good' }, ...othersLine(own.others)];
+  if (total === 0) return [{ type: 'text', text: tr.t(options.viewerId === undefined ? 'digest.nothing.channel' : 'digest.nothing.person'), tone: 'good' }, ...othersLine(own.others, tr)];
   const gates = [...own.gates].sort((a, b) => (a.askedAt < b.askedAt ? -1 : a.askedAt > b.askedAt ? 1 : 0));
   const shown = gates.slice(0, limits.perSection);
   const actions = own.actions.slice(0, Math.max(0, limits.perSection - shown.length));
   const more = total - shown.length - actions.length;
   return [
-    { type: 'text', text: `Needs you (${total}), oldest first:` },
+    { type: 'text', text: tr.t('digest.needsYou', { count: total }) },
     ...shown.flatMap((g): CardBlock[] => [
-      { type: 'text', text: `${g.question} (waiting ${elapsedText(g.askedAt, view.at)} on ${namesText(g.waitingOn.map((p) => p.name))})`, tone: 'warning' },
-      { type: 'actions', buttons: gateButtons(g.gateId, g.revision, ['approve', 'reject'], g.options, { question: g.question, risk: g.risk ?? 'normal' }) },
+      { type: 'text', text: tr.t('digest.gate', { question: g.question, waited: elapsedIn(tr, g.askedAt, view.at), names: namesIn(tr, g.waitingOn.map((p) => p.name)) }), tone: 'warning' },
+      { type: 'actions', buttons: gateButtons(g.gateId, g.revision, ['approve', 'reject'], g.options, { question: g.question, risk: g.risk ?? 'normal' }, tr) },
     ]),
-    ...userActionBlocks(actions),
-    ...(more > 0 ? [{ type: 'context' as const, text: `and ${more} more: run \`loopx status ${view.goalId}\` for the full list.` }] : []),
-    ...othersLine(own.others),
+    ...userActionBlocks(actions, tr),
+    ...(more > 0 ? [{ type: 'context' as const, text: tr.t('digest.more', { count: more, goal: view.goalId }) }] : []),
+    ...othersLine(own.others, tr),
   ];
 }
 
-function progressText(progress: DigestProgress): string {
-  const parts = [`${countText(progress.accountable, 'report')} of real progress`, `${countText(progress.surfaceOnly, 'surface-only update')}`];
-  const usage = progress.tokensIn + progress.tokensOut > 0 ? ` Tokens: ${progress.tokensIn.toLocaleString('en-US')} in, ${progress.tokensOut.toLocaleString('en-US')} out.` : '';
-  const cost = progress.costUsd !== null ? ` Cost: $${progress.costUsd.toFixed(2)}.` : '';
-  const quota = progress.quota ? ` Quota: ${progress.quota.spent} of ${progress.quota.allowed} slots used in the last ${progress.quota.windowHours} h.` : '';
-  return `Progress and spend: ${parts.join(', ')}.${usage}${cost}${quota}`;
+function progressText(progress: DigestProgress, tr: Translator): string {
+  const parts = [tr.t('digest.reports', { count: progress.accountable }), tr.t('digest.surfaceOnly', { count: progress.surfaceOnly })];
+  const number = (n: number) => n.toLocaleString(tr.locale === 'en' ? 'en-US' : tr.locale);
+  const usage = progress.tokensIn + progress.tokensOut > 0 ? tr.t('digest.tokens', { tokensIn: number(progress.tokensIn), tokensOut: number(progress.tokensOut) }) : '';
+  const cost = progress.costUsd !== null ? tr.t('digest.cost', { cost: `$${progress.costUsd.toFixed(2)}` }) : '';
+  const quota = progress.quota ? tr.t('digest.quota', { spent: progress.quota.spent, allowed: progress.quota.allowed, hours: progress.quota.windowHours }) : '';
+  return tr.t('digest.progress', { parts: parts.join(tr.t('names.separator')), usage, cost, quota });
 }
 
-function healthItems(view: DigestView): CardItem[] {
+function healthItems(view: DigestView, tr: Translator): CardItem[] {
   return [
     ...view.staleAgents.map((s): CardItem => ({
-      text: `Agent ${s.agentId} is stale`,
-      meta: s.lastSeenAt === null ? 'it never reported' : `last seen ${elapsedText(s.lastSeenAt, view.at)} ago`,
+      text: tr.t('digest.staleAgent', { agent: s.agentId }),
+      meta: s.lastSeenAt === null ? tr.t('digest.neverReported') : tr.t('digest.lastSeen', { elapsed: elapsedIn(tr, s.lastSeenAt, view.at) }),
       tone: 'warning',
     })),
-    ...view.expiredLeases.map((l): CardItem => ({ text: `Lease expired: ${l.text}`, meta: `was held by ${l.agentId}`, tone: 'muted' })),
+    ...view.expiredLeases.map((l): CardItem => ({ text: tr.t('digest.leaseExpired', { text: l.text }), meta: tr.t('digest.heldBy', { agent: l.agentId }), tone: 'muted' })),
   ];
+}
+
+function headline(view: DigestView, tr: Translator): string {
+  const asks = [view.needsYou.length > 0 ? tr.t('digest.asks.gates', { count: view.needsYou.length }) : '', view.userActions.length > 0 ? tr.t('digest.asks.actions', { count: view.userActions.length }) : ''];
+  return asks.filter((a) => a !== '').join(tr.t('names.separator')) || tr.t('digest.asks.none');
 }
 
 /** The daily digest for one goal: what needs a person first, then blocked, done, stale agents, progress. */
 export function digestCard(view: DigestView, limits: DigestLimits = DEFAULT_DIGEST_LIMITS, options: DigestCardOptions = {}): Card {
-  const since = view.since === null ? 'everything since the goal started' : `everything since ${dateTime(view.since, view.timezone)}`;
+  const tr = translator(options.locale);
+  const since = view.since === null ? tr.t('digest.since.start') : tr.t('digest.since', { time: tr.dateTime(view.since, view.timezone) });
+  const head = view.ledgerHead ? `${view.ledgerHead.seq}:${view.ledgerHead.hash}` : null;
   const blocks: CardBlock[] = [
-    { type: 'header', text: `Daily digest · ${view.goalTitle} · ${view.day}`, ...(view.late ? { status: 'late', tone: 'warning' as const } : {}) },
-    { type: 'context', text: `Times are in ${view.timezone}. Covers ${since}.${view.late ? ' This digest is late: the server was down when it was due.' : ''}` },
-    ...needsYouBlocks(view, limits, options),
-    ...section(`Approved by standing grants (${view.grantApprovals?.length ?? 0})`, (view.grantApprovals ?? []).map((g) => ({ text: g.question, meta: `${g.citation} Revoke: loopx grant revoke ${g.grantId}` })), limits, view.goalId),
-    ...section(`Blocked (${view.blocked.length})`, view.blocked.map((t) => ({ text: t.text, meta: t.reason })), limits, view.goalId),
-    ...section(`Done since the last digest (${view.done.length})`, view.done.map((t) => ({ text: t.text, tone: 'good' as const })), limits, view.goalId),
-    ...section('Stale agents and expired leases', healthItems(view), limits, view.goalId),
-    { type: 'text', text: progressText(view.progress) },
-    ...(view.ledgerHead ? [{ type: 'context' as const, text: `Ledger head ${view.ledgerHead.seq}:${view.ledgerHead.hash} (check later: loopx audit verify --head ${view.ledgerHead.seq}:${view.ledgerHead.hash})` }] : []),
+    { type: 'header', text: tr.t('digest.title', { goal: view.goalTitle, day: view.day }), ...(view.late ? { status: tr.t('digest.late'), tone: 'warning' as const } : {}) },
+    { type: 'context', text: tr.t('digest.intro', { timezone: view.timezone, since, late: view.late ? tr.t('digest.intro.late') : '' }) },
+    ...needsYouBlocks(view, limits, options, tr),
+    ...section(tr.t('digest.granted', { count: view.grantApprovals?.length ?? 0 }), (view.grantApprovals ?? []).map((g) => ({ text: g.question, meta: tr.t('digest.revoke', { citation: g.citation, grant: g.grantId }) })), limits, view.goalId, tr),
+    ...section(tr.t('digest.blocked', { count: view.blocked.length }), view.blocked.map((t) => ({ text: t.text, meta: t.reason })), limits, view.goalId, tr),
+    ...section(tr.t('digest.done', { count: view.done.length }), view.done.map((t) => ({ text: t.text, tone: 'good' as const })), limits, view.goalId, tr),
+    ...section(tr.t('digest.health'), healthItems(view, tr), limits, view.goalId, tr),
+    { type: 'text', text: progressText(view.progress, tr) },
+    ...(head ? [{ type: 'context' as const, text: tr.t('digest.ledger', { head }) }] : []),
   ];
-  const asks = [view.needsYou.length > 0 ? `${countText(view.needsYou.length, 'gate')} need you` : '', view.userActions.length > 0 ? userActionsText(view.userActions.length) : ''];
-  const headline = asks.filter((a) => a !== '').join(', ') || 'nothing needs you';
   return {
     key: `digest:${view.goalId}:${view.day}`,
     kind: 'digest',
-    fallbackText: `Daily digest for ${view.goalTitle} (${view.day}, ${view.timezone}): ${headline}, ${view.blocked.length} blocked, ${view.done.length} done.`,
+    fallbackText: tr.t('digest.fallback', { goal: view.goalTitle, day: view.day, timezone: view.timezone, headline: headline(view, tr), blocked: view.blocked.length, done: view.done.length }),
     blocks,
+    ...cardLocale(tr),
   };
 }

@@ -2,7 +2,7 @@ import { clip } from './format.js';
 import type { Card, CardBlock, CardButton } from './model.js';
 import type { UserActionSummary } from './views.js';
 import { translator, namesIn, type Translator } from './i18n/index.js';
-import { countText, namesText } from './wording.js';
+import { namesText } from './wording.js';
 
 /** The Done button of a user action. */
 export function doneButton(todoId: string, tr: Translator = translator('en')): CardButton {
@@ -15,11 +15,6 @@ export function userActionBlocks(actions: readonly UserActionSummary[], tr: Tran
     { type: 'text', text: tr.t('action.line', { text: clip(action.text, 280), names: namesIn(tr, action.waitingOn) }), tone: 'warning' },
     { type: 'actions', buttons: [doneButton(action.id, tr)] },
   ]);
-}
-
-/** "1 to-do needs a person" / "3 to-dos need a person". */
-export function userActionsText(count: number): string {
-  return `${countText(count, 'to-do')} ${count === 1 ? 'needs' : 'need'} a person`;
 }
 
 /** The key of a user action's own card. */

@@ -1,11 +1,8 @@
-import { namesIn, translator } from './i18n/index.js';
+import { elapsedIn, namesIn, translator } from './i18n/index.js';
 
 /** "3 days", "5 hours", "12 minutes": how long ago `from` was at `now`, in plain words. */
 export function elapsedText(from: string, now: string): string {
-  const minutes = Math.max(0, Math.floor((Date.parse(now) - Date.parse(from)) / 60_000));
-  if (minutes >= 2 * 1440) return `${Math.floor(minutes / 1440)} days`;
-  if (minutes >= 120) return `${Math.floor(minutes / 60)} hours`;
-  return minutes === 1 ? '1 minute' : `${minutes} minutes`;
+  return elapsedIn(translator('en'), from, now);
 }
 
 /** "1 todo" / "3 todos". */

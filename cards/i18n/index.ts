@@ -68,6 +68,14 @@ export function cardLocale(tr: Translator): { locale?: Locale } {
   return tr.locale === 'en' ? {} : { locale: tr.locale };
 }
 
+/** "3 days" / "3 天": how long ago `from` was at `now`, in whole days, hours or minutes. */
+export function elapsedIn(tr: Translator, from: string, now: string): string {
+  const minutes = Math.max(0, Math.floor((Date.parse(now) - Date.parse(from)) / 60_000));
+  if (minutes >= 2 * 1440) return tr.t('time.days', { count: Math.floor(minutes / 1440) });
+  if (minutes >= 120) return tr.t('time.hours', { count: Math.floor(minutes / 60) });
+  return tr.t('time.minutes', { count: minutes });
+}
+
 /** Names joined for a sentence: "Ana, Bo and Cy" / "Ana、Bo和Cy". */
 export function namesIn(tr: Translator, names: readonly string[]): string {
   if (names.length <= 1) return names[0] ?? tr.t('names.nobody');

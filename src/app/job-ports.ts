@@ -1,3 +1,4 @@
+import type { Locale } from '../kernel/locale.js';
 import type { Card, CardPerson } from '../../cards/model.js';
 import type { DigestGate } from '../../cards/digest-card.js';
 import type { ChatSurface } from '../kernel/vocabulary.js';
@@ -61,6 +62,8 @@ export interface DigestTarget {
   readonly destination: string;
   readonly cron: string;
   readonly timezone: string;
+  /** The language the chat reads (the binding's). */
+  readonly locale: Locale;
   readonly createdAt: string;
 }
 

@@ -38,6 +38,6 @@ export function listDigestTargets(store: Store): DigestTarget[] {
     .flatMap((b) => {
       const cron = dailyCronAt(b.digestAt);
       if (!cron.ok) return [];
-      return [{ bindingId: bindingKey(b), goalId: b.goalId, label: `${b.surface} ${b.destination}`, destination: b.destination, cron: cron.value, timezone: b.digestTimezone, createdAt: b.createdAt }];
+      return [{ bindingId: bindingKey(b), goalId: b.goalId, label: `${b.surface} ${b.destination}`, destination: b.destination, cron: cron.value, timezone: b.digestTimezone, locale: b.locale, createdAt: b.createdAt }];
     });
 }

@@ -3,7 +3,8 @@ import { boardCard } from '../../cards/board-card.js';
 import { gateCard } from '../../cards/gate-card.js';
 import type { Card } from '../../cards/model.js';
 import { cardToLark } from '../../adapters/lark/render.js';
-import { BOARD, GATE } from './views.fixture.js';
+import { digestCard } from '../../cards/digest-card.js';
+import { BOARD, DIGEST, GATE } from './views.fixture.js';
 
 // Issue 16: golden cards in both languages, and a zh-CN card with no English word except what people typed.
 
@@ -18,7 +19,7 @@ function typedStrings(value: unknown): string[] {
 }
 
 /** Words LoopX may leave in English on a Chinese card: product and platform names, commands, the timezone's name. */
-const ALLOWED = new Set(['loopx', 'LoopX', 'status', 'should', 'run', 'Asia', 'Shanghai', 'Lark', 'Slack']);
+const ALLOWED = new Set(['loopx', 'LoopX', 'status', 'should', 'run', 'Asia', 'Shanghai', 'America', 'New_York', 'New', 'York', 'Lark', 'Slack', 'Token', 'grant', 'revoke', 'audit', 'verify', 'head']);
 
 function englishWordsIn(card: Card, typed: readonly string[]): string[] {
   const strings = typedStrings(card.blocks.map((b) => ({ ...b, ...(b.type === 'actions' ? { buttons: b.buttons.map((x) => ({ label: x.label, confirm: x.confirm })) } : {}) }))).concat(card.fallbackText);
@@ -34,6 +35,7 @@ describe('cards in both languages', () => {
     await expect(JSON.stringify(gateCard(GATE, { locale: 'zh-CN' }), null, 2)).toMatchFileSnapshot('../fixtures/cards/gate-pending.zh-CN.golden.json');
     await expect(JSON.stringify(gateCard(RESOLVED, { locale: 'zh-CN' }), null, 2)).toMatchFileSnapshot('../fixtures/cards/gate-resolved.zh-CN.golden.json');
     await expect(JSON.stringify(cardToLark(gateCard(GATE, { locale: 'zh-CN' })).card, null, 2)).toMatchFileSnapshot('../fixtures/cards/gate-pending.zh-CN.lark.json');
+    await expect(JSON.stringify(digestCard(DIGEST, undefined, { locale: 'zh-CN' }), null, 2)).toMatchFileSnapshot('../fixtures/cards/digest.zh-CN.golden.json');
   });
 
   it('English stays the default and the English goldens are unchanged', async () => {
@@ -58,5 +60,13 @@ describe('cards in both languages', () => {
     const lanes = card.blocks.find((b) => b.type === 'lanes');
     expect(lanes?.type === 'lanes' && lanes.lanes.map((l) => l.label)).toEqual(['待办', '已认领', '进行中', '评审', '受阻', '等待审批', '已完成']);
     expect(englishWordsIn(card, typedStrings(BOARD))).toEqual([]);
+  });
+
+  it('a zh-CN digest has Chinese sections, durations and numbers, and no English word besides what people typed', () => {
+    const late = { ...DIGEST, late: true, ledgerHead: { seq: 42, hash: 'abc123' } };
+    const card = digestCard(late, undefined, { locale: 'zh-CN' });
+    const text = JSON.stringify(card);
+    for (const words of ['每日摘要', '待你处理（2），最早的在前：', '已等待 3 天', '受阻（1）', '输入 120,000', '迟到']) expect(text).toContain(words);
+    expect(englishWordsIn(card, typedStrings(late))).toEqual([]);
   });
 });

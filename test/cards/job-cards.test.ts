@@ -1,29 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { boardCard } from '../../cards/board-card.js';
-import { digestCard, type DigestView } from '../../cards/digest-card.js';
+import { digestCard } from '../../cards/digest-card.js';
 import { heartbeatCard, heartbeatHasNews, type HeartbeatView } from '../../cards/heartbeat-card.js';
 import { cardToText } from '../../cards/text.js';
-import { BOARD } from './views.fixture.js';
-
-const DIGEST: DigestView = {
-  goalId: 'demo',
-  goalTitle: 'Ship the demo',
-  timezone: 'America/New_York',
-  day: '2026-03-08',
-  at: '2026-03-08T13:00:00.000Z',
-  since: '2026-03-07T14:00:00.000Z',
-  late: false,
-  needsYou: [
-    { gateId: 'gate_2', revision: 1, question: 'May I email the beta list?', askedAt: '2026-03-08T10:00:00.000Z', waitingOn: [{ id: 'bo', name: 'Bo' }] },
-    { gateId: 'gate_1', revision: 3, question: 'May I publish the post?', askedAt: '2026-03-05T13:00:00.000Z', waitingOn: [{ id: 'ana', name: 'Ana' }, { id: 'bo', name: 'Bo' }] },
-  ],
-  userActions: [],
-  blocked: [{ todoId: 'todo_4', text: 'Deploy to staging', reason: 'staging is down' }],
-  done: [{ todoId: 'todo_1', text: 'Draft the changelog', completedAt: '2026-03-07T20:00:00.000Z' }],
-  staleAgents: [{ agentId: 'a1', lastSeenAt: '2026-03-08T07:00:00.000Z' }],
-  expiredLeases: [{ todoId: 'todo_3', text: 'Benchmark the parser', agentId: 'a1' }],
-  progress: { accountable: 2, surfaceOnly: 5, tokensIn: 120_000, tokensOut: 30_000, costUsd: 1.5, quota: { spent: 3, allowed: 48, windowHours: 24 } },
-};
+import { BOARD, DIGEST } from './views.fixture.js';
 
 const HEARTBEAT: HeartbeatView = {
   goalId: 'demo',

@@ -1,3 +1,4 @@
+import type { DigestView } from '../../cards/digest-card.js';
 import type { BoardView, GateView } from '../../cards/views.js';
 
 /** A board with every section filled: the golden rendering's input. */
@@ -43,4 +44,25 @@ export const GATE: GateView = {
   decision: null,
   timezone: 'Asia/Shanghai',
   choices: ['approve', 'reject', 'defer'],
+};
+
+/** A digest with every section filled: the golden rendering's input. */
+export const DIGEST: DigestView = {
+  goalId: 'demo',
+  goalTitle: 'Ship the demo',
+  timezone: 'America/New_York',
+  day: '2026-03-08',
+  at: '2026-03-08T13:00:00.000Z',
+  since: '2026-03-07T14:00:00.000Z',
+  late: false,
+  needsYou: [
+    { gateId: 'gate_2', revision: 1, question: 'May I email the beta list?', askedAt: '2026-03-08T10:00:00.000Z', waitingOn: [{ id: 'bo', name: 'Bo' }] },
+    { gateId: 'gate_1', revision: 3, question: 'May I publish the post?', askedAt: '2026-03-05T13:00:00.000Z', waitingOn: [{ id: 'ana', name: 'Ana' }, { id: 'bo', name: 'Bo' }] },
+  ],
+  userActions: [],
+  blocked: [{ todoId: 'todo_4', text: 'Deploy to staging', reason: 'staging is down' }],
+  done: [{ todoId: 'todo_1', text: 'Draft the changelog', completedAt: '2026-03-07T20:00:00.000Z' }],
+  staleAgents: [{ agentId: 'a1', lastSeenAt: '2026-03-08T07:00:00.000Z' }],
+  expiredLeases: [{ todoId: 'todo_3', text: 'Benchmark the parser', agentId: 'a1' }],
+  progress: { accountable: 2, surfaceOnly: 5, tokensIn: 120_000, tokensOut: 30_000, costUsd: 1.5, quota: { spent: 3, allowed: 48, windowHours: 24 } },
 };

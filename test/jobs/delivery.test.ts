@@ -99,6 +99,21 @@ describe('heartbeats and digests through the projection outbox', () => {
     expect(boardText()).toContain('Stale agents, flagged by the heartbeat: a1 (last seen 2026-01-05 17:00 (Asia/Shanghai))');
   });
 
+  it('posts each digest in its binding\'s language: a zh-CN chat reads Chinese, an English chat English (issue 16)', async () => {
+    const surface = createMemorySurface('slack');
+    const app = await open(tempDb(), '2026-01-05T07:00:00Z', surface);
+    seedGoal(app.deps, { agents: ['a1'] });
+    unwrap(bindGoal(app.deps, operator, { goalId: 'demo', surface: 'slack', destination: OPS, purposes: ['digest'], digestAt: '09:00', digestTimezone: 'Europe/Berlin', locale: 'zh-CN' }));
+    unwrap(bindGoal(app.deps, operator, { goalId: 'demo', surface: 'slack', destination: LEADS, purposes: ['digest'], digestAt: '09:00', digestTimezone: 'Europe/Berlin' }));
+    app.clock.set('2026-01-05T08:00:00Z');
+    tick(app.jobs);
+    await flush(app.engine, app.clock);
+    const digestTo = (channel: string) => digestPosts(surface).find((c) => c.destination === channel)?.card;
+    expect(digestTo(OPS)?.blocks[0]).toMatchObject({ type: 'header', text: expect.stringContaining('每日摘要') });
+    expect(digestTo(OPS)?.fallbackText).toContain('的每日摘要');
+    expect(digestTo(LEADS)?.blocks[0]).toMatchObject({ type: 'header', text: expect.stringContaining('Daily digest') });
+  });
+
   it('resumes a digest cut off by a 429 without posting any channel twice, across a restart', async () => {
     const path = tempDb();
     const surface = createMemorySurface('slack');

@@ -18,5 +18,5 @@ export function recordingJobs(app: TestApp, targets: DigestTarget[] = []): { job
 
 /** A digest binding of goal `demo` at `time` (HH:MM → cron) in `timezone`, existing since `createdAt`. */
 export function digestTarget(cron: string, timezone: string, createdAt: string, bindingId = 'bind_1'): DigestTarget {
-  return { bindingId, goalId: 'demo', label: `slack ${bindingId}`, destination: bindingId, cron, timezone, createdAt };
+  return { bindingId, goalId: 'demo', label: `slack ${bindingId}`, destination: bindingId, cron, timezone, locale: 'en', createdAt };
 }
