@@ -3,6 +3,7 @@ import type { AppDeps } from '../../src/app/deps.js';
 import { personForSession } from '../../src/app/web-sessions.js';
 import type { HttpRequest } from '../../src/http/types.js';
 import type { Person } from '../../src/kernel/entities.js';
+import { localeFromAcceptLanguage, type Locale } from '../../src/kernel/locale.js';
 
 type IncomingHttpHeaders = HttpRequest['headers'];
 
@@ -14,6 +15,8 @@ export interface Viewer {
   readonly person: Person | null;
   readonly sessionToken: string | null;
   readonly csrfToken: string | null;
+  /** The language the page's cards are drawn in: the signed-in person's, else the browser's Accept-Language. */
+  readonly locale: Locale;
 }
 
 /** Reads one cookie from the Cookie header. */
@@ -39,8 +42,9 @@ export function csrfTokenFor(sessionToken: string): string {
 export function viewerOf(deps: AppDeps, headers: IncomingHttpHeaders): Viewer {
   const token = readCookie(headers, SESSION_COOKIE);
   const person = personForSession(deps, token);
-  if (!person || !token) return { person: null, sessionToken: null, csrfToken: null };
-  return { person, sessionToken: token, csrfToken: csrfTokenFor(token) };
+  const browser = localeFromAcceptLanguage(headers['accept-language']);
+  if (!person || !token) return { person: null, sessionToken: null, csrfToken: null, locale: browser };
+  return { person, sessionToken: token, csrfToken: csrfTokenFor(token), locale: person.locale ?? browser };
 }
 
 function sameValue(a: string, b: string): boolean {

@@ -6,13 +6,14 @@ import { gateView } from '../../src/app/queries/gate-view.js';
 import { listGates, waitingOn } from '../../src/app/queries/gates.js';
 import type { AppDeps } from '../../src/app/deps.js';
 import type { Gate, GateState } from '../../src/kernel/gate.js';
+import type { Locale } from '../../src/kernel/locale.js';
 
 // The web board shows exactly the cards the chat surfaces get: the same read models, the same builders.
 
 /** A goal's board card, as Slack and Lark show it; for a signed-in viewer, only their own gates carry buttons. */
-export function goalBoardCard(deps: AppDeps, goalId: string, now: Date, viewerId?: string): Card | null {
+export function goalBoardCard(deps: AppDeps, goalId: string, now: Date, viewerId?: string, locale: Locale = 'en'): Card | null {
   const view = boardView(deps.store, goalId, now, defaultBoardExtras(deps.store, goalId, now));
-  return view.ok ? boardCard(view.value, viewerId === undefined ? {} : { viewerId }) : null;
+  return view.ok ? boardCard(view.value, viewerId === undefined ? { locale } : { viewerId, locale }) : null;
 }
 
 /**
@@ -32,6 +33,8 @@ export interface GateCardsOptions {
   readonly timezone?: string | null;
   /** The signed-in viewer: only gates that wait on them get buttons. Omitted for a read-only visitor. */
   readonly viewerId?: string | undefined;
+  /** The viewer's language. */
+  readonly locale?: Locale;
 }
 
 /** True when the gate's buttons are for this viewer: a read-only visitor sees them (disabled), a person only their own. */
@@ -44,7 +47,7 @@ export function gateCards(deps: AppDeps, states: readonly GateState[], options: 
   const gates = listGates(deps.store, options.goalId, states);
   const picked = options.limit === undefined ? gates : gates.slice(-options.limit);
   return picked.flatMap((gate) => {
-    const card = gateCardById(deps, gate.id, options.timezone, { decidable: decidableBy(deps, gate, options.viewerId) });
+    const card = gateCardById(deps, gate.id, options.timezone, { decidable: decidableBy(deps, gate, options.viewerId), locale: options.locale ?? 'en' });
     return card ? [{ gateId: gate.id, card }] : [];
   });
 }

@@ -35,7 +35,7 @@ function whoHtml(viewer: Viewer): Html {
 /** The whole HTML document around a page. */
 export function layout(page: Page, viewer: Viewer): Html {
   return html`<!doctype html>
-<html lang="en">
+<html lang="${viewer.locale}">
 <head>
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">

@@ -48,7 +48,7 @@ function viewerZone(call: WebCall): string | null {
 
 /** A gate's card on the board, linking to its own page; without buttons when it waits on other people. */
 function boardGateHtml(call: WebCall, gateId: string, decidable: boolean): Html[] {
-  const card = gateCardById(call.deps, gateId, viewerZone(call), { decidable });
+  const card = gateCardById(call.deps, gateId, viewerZone(call), { decidable, locale: call.viewer.locale });
   return card ? [cardHtml(call, card, '/', { href: `/gates/${gateId}`, label: 'Details and history of this gate' })] : [];
 }
 
@@ -76,7 +76,7 @@ function board(call: WebCall): HttpResponse {
   const goals = allGoalStatuses(call.deps.store, now);
   const viewerId = call.viewer.person?.id;
   const goalCards = goals.flatMap(({ goal }) => {
-    const card = goalBoardCard(call.deps, goal.id, now, viewerId);
+    const card = goalBoardCard(call.deps, goal.id, now, viewerId, call.viewer.locale);
     return card ? [cardHtml(call, card, '/', { href: `/goals/${goal.id}`, label: `Open ${goal.title}: every todo, gate and piece of evidence` })] : [];
   });
   return pageResponse(boardPage({ ...needsYouHtml(call, goals), goalCards, goals, personal: viewerId !== undefined }), call.viewer);
@@ -88,8 +88,8 @@ function goal(call: WebCall): HttpResponse {
   const detail = goalDetail(call.deps.store, goalId, now);
   if (!detail.ok) return pageResponse(noticePage('Goal not found', detail.error.message, 'error'), call.viewer, ERROR_TABLE[detail.error.code].http);
   const here = `/goals/${goalId}`;
-  const open = gateCards(call.deps, OPEN_GATE_STATES, { goalId, timezone: viewerZone(call), viewerId: call.viewer.person?.id });
-  const decided = gateCards(call.deps, ['approved', 'rejected', 'expired', 'cancelled', 'superseded'], { goalId, limit: RECENT_DECIDED_GATES, timezone: viewerZone(call) });
+  const open = gateCards(call.deps, OPEN_GATE_STATES, { goalId, timezone: viewerZone(call), viewerId: call.viewer.person?.id, locale: call.viewer.locale });
+  const decided = gateCards(call.deps, ['approved', 'rejected', 'expired', 'cancelled', 'superseded'], { goalId, limit: RECENT_DECIDED_GATES, timezone: viewerZone(call), locale: call.viewer.locale });
   const cards = [...open, ...decided.reverse()].map(({ gateId, card }) => cardHtml(call, card, here, { href: `/gates/${gateId}`, label: "History of this gate" }));
   const gates = html`<h2>Gates</h2>${cards.length === 0 ? html`<p class="empty">No gates yet.</p>` : cards}`;
   return pageResponse(goalPage(detail.value, now, { gates }), call.viewer);
@@ -98,7 +98,7 @@ function goal(call: WebCall): HttpResponse {
 function gate(call: WebCall): HttpResponse {
   const gateId = call.params[0] ?? '';
   const found = findGate(call.deps.store, gateId);
-  const card = found ? gateCardById(call.deps, gateId, viewerZone(call), { decidable: decidableBy(call.deps, found, call.viewer.person?.id) }) : null;
+  const card = found ? gateCardById(call.deps, gateId, viewerZone(call), { decidable: decidableBy(call.deps, found, call.viewer.person?.id), locale: call.viewer.locale }) : null;
   if (!found || !card) return pageResponse(noticePage('Gate not found', `No gate "${gateId}".`, 'error'), call.viewer, 404);
   const now = call.deps.clock.now();
   const grants = grantsReaching(call.deps.store, found.goalId, now).filter((g) => g.id !== found.grantId);
@@ -130,7 +130,7 @@ function digest(call: WebCall): HttpResponse {
     .filter((g) => selected === null || g.id === selected)
     .flatMap((g) => {
       const view = previewDigest(jobs, g.id);
-      return view.ok ? [cardHtml(call, digestCard(view.value, DEFAULT_DIGEST_LIMITS, viewerId === undefined ? {} : { viewerId }), '/digest', { href: `/goals/${g.id}`, label: `Open ${g.title}` })] : [];
+      return view.ok ? [cardHtml(call, digestCard(view.value, DEFAULT_DIGEST_LIMITS, viewerId === undefined ? { locale: call.viewer.locale } : { viewerId, locale: call.viewer.locale }), '/digest', { href: `/goals/${g.id}`, label: `Open ${g.title}` })] : [];
     });
   return pageResponse(digestPage(cards, goals, selected), call.viewer);
 }

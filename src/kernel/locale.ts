@@ -10,6 +10,27 @@ export function isLocale(value: unknown): value is Locale {
 }
 
 /**
+ * The locale an `Accept-Language` header asks for first among ours: any Chinese tag (`zh`, `zh-CN`, `zh-Hans`)
+ * reads Simplified Chinese, English reads English; `en` when neither is asked for.
+ */
+export function localeFromAcceptLanguage(header: string | undefined): Locale {
+  const ranked = (header ?? '')
+    .split(',')
+    .map((part, index) => {
+      const [tag = '', ...params] = part.trim().toLowerCase().split(';');
+      const q = Number(params.find((p) => p.trim().startsWith('q='))?.trim().slice(2) ?? '1');
+      return { tag, q: Number.isNaN(q) ? 0 : q, index };
+    })
+    .filter((entry) => entry.q > 0)
+    .sort((a, b) => b.q - a.q || a.index - b.index);
+  for (const { tag } of ranked) {
+    if (tag === 'zh' || tag.startsWith('zh-')) return 'zh-CN';
+    if (tag === 'en' || tag.startsWith('en-')) return 'en';
+  }
+  return 'en';
+}
+
+/**
  * The language a new binding speaks when none is given: Chinese on Feishu (LARK_DOMAIN feishu), English on Lark
  * international (any other Lark domain) and on Slack.
  */
