@@ -1,8 +1,7 @@
 import { clip } from './format.js';
 import type { Card, CardBlock, CardButton } from './model.js';
 import type { UserActionSummary } from './views.js';
-import { translator, namesIn, type Translator } from './i18n/index.js';
-import { namesText } from './wording.js';
+import { cardLocale, translator, namesIn, type Locale, type Translator } from './i18n/index.js';
 
 /** The Done button of a user action. */
 export function doneButton(todoId: string, tr: Translator = translator('en')): CardButton {
@@ -23,11 +22,13 @@ export function userActionCardKey(todoId: string): string {
 }
 
 /** A user action as its own small card (the web board's "Needs you" lists one per open user action). */
-export function userActionCard(action: UserActionSummary, goalTitle: string): Card {
+export function userActionCard(action: UserActionSummary, goalTitle: string, locale: Locale = 'en'): Card {
+  const tr = translator(locale);
   return {
     key: userActionCardKey(action.id),
     kind: 'user_action',
-    fallbackText: `${goalTitle}: ${action.text} (waiting on ${namesText(action.waitingOn)})`,
-    blocks: [{ type: 'header', text: action.text, status: 'to do' }, { type: 'context', text: `For a person · ${goalTitle}` }, ...userActionBlocks([action]).slice(1)],
+    fallbackText: tr.t('action.fallback', { goal: goalTitle, text: action.text, names: namesIn(tr, action.waitingOn) }),
+    blocks: [{ type: 'header', text: action.text, status: tr.t('action.status') }, { type: 'context', text: tr.t('action.context', { goal: goalTitle }) }, ...userActionBlocks([action], tr).slice(1)],
+    ...cardLocale(tr),
   };
 }

@@ -60,11 +60,11 @@ function needsYouHtml(call: WebCall, goals: readonly GoalStatus[]): { needsYou: 
   const person = call.viewer.person;
   if (person === null) {
     const gates = listGates(call.deps.store, undefined, ['pending']).flatMap((gate) => boardGateHtml(call, gate.id, true));
-    const userActions = goals.flatMap(({ goal }) => openUserActions(call.deps.store, goal.id, WEB_USER_ACTIONS).actions.map((action) => cardHtml(call, userActionCard(action, goal.title), '/', null)));
+    const userActions = goals.flatMap(({ goal }) => openUserActions(call.deps.store, goal.id, WEB_USER_ACTIONS).actions.map((action) => cardHtml(call, userActionCard(action, goal.title, call.viewer.locale), '/', null)));
     return { needsYou: [...gates, ...userActions], waitingOnOthers: [] };
   }
   const needs = needsOf(call.deps.store, person.id);
-  const userActions = needs.userActions.map(({ goalTitle, action }) => cardHtml(call, userActionCard(action, goalTitle), '/', null));
+  const userActions = needs.userActions.map(({ goalTitle, action }) => cardHtml(call, userActionCard(action, goalTitle, call.viewer.locale), '/', null));
   return {
     needsYou: [...needs.gates.flatMap((gate) => boardGateHtml(call, gate.id, true)), ...userActions],
     waitingOnOthers: needs.waitingOnOthers.flatMap((gate) => boardGateHtml(call, gate.id, false)),

@@ -91,6 +91,9 @@ export const en = {
   // User actions
   'action.done': 'Done',
   'action.line': 'To do: {text}\nwaiting on {names}',
+  'action.status': 'to do',
+  'action.context': 'For a person · {goal}',
+  'action.fallback': '{goal}: {text} (waiting on {names})',
   // Lists of names
   'names.nobody': 'nobody',
   'names.and': '{first} and {last}',
