@@ -1,6 +1,6 @@
-import { clip, clockTime } from './format.js';
+import { clip } from './format.js';
+import { cardLocale, elapsedIn, namesIn, translator, type Locale } from './i18n/index.js';
 import type { Card } from './model.js';
-import { elapsedText, namesText } from './wording.js';
 
 /** One direct reminder about a gate: to the people it waits on (`remind`), or up the ladder (`escalate`). */
 export interface ReminderView {
@@ -30,25 +30,27 @@ export function reminderCardKey(gateId: string, step: ReminderView['step']): str
  * waited; the gate card with the buttons is in the same conversation (a reminder carries no buttons of its own,
  * so it never goes stale after the decision).
  */
-export function reminderCard(view: ReminderView): Card {
-  const waited = elapsedText(view.askedAt, view.at);
-  const question = `"${clip(view.question, 280)}"`;
-  const expires = view.expiresAt ? clockTime(view.expiresAt, view.timezone) : 'soon';
+export function reminderCard(view: ReminderView, locale: Locale = 'en'): Card {
+  const tr = translator(locale);
+  const waited = elapsedIn(tr, view.askedAt, view.at);
+  const question = tr.t('reminder.question', { question: clip(view.question, 280) });
+  const expires = view.expiresAt ? tr.clockTime(view.expiresAt, view.timezone) : tr.t('reminder.soon');
   const { title, body } = {
-    remind: { title: 'Reminder: a decision waits on you', body: `${question} has waited ${waited} for your answer.` },
-    escalate: { title: `Escalation: no answer for ${waited}`, body: `${question} has waited ${waited} on ${namesText(view.waitingOn)}. Nudge them, answer it yourself if you may, or change who decides.` },
-    urgent: { title: `Urgent: a high-risk request expires at ${expires}`, body: `${question} is high risk and expires at ${expires} without your answer.` },
+    remind: { title: tr.t('reminder.remind.title'), body: tr.t('reminder.remind.body', { question, waited }) },
+    escalate: { title: tr.t('reminder.escalate.title', { waited }), body: tr.t('reminder.escalate.body', { question, waited, names: namesIn(tr, view.waitingOn) }) },
+    urgent: { title: tr.t('reminder.urgent.title', { expires }), body: tr.t('reminder.urgent.body', { question, expires }) },
   }[view.step];
-  const how = view.canDecide ? 'Decide on the gate card in this conversation, or with /loopx gates.' : 'The gate card in the goal channel shows who may decide it.';
+  const how = tr.t(view.canDecide ? 'reminder.canDecide' : 'reminder.cannotDecide');
   return {
     key: reminderCardKey(view.gateId, view.step),
     kind: 'gate',
-    fallbackText: `${title.split(':')[0]}: ${clip(view.question, 120)}`,
+    fallbackText: tr.t(`reminder.fallback.${view.step}`, { question: clip(view.question, 120) }),
     ...(view.step === 'urgent' ? { urgent: true } : {}),
     blocks: [
       { type: 'header', text: title, tone: 'warning' },
       { type: 'text', text: body, tone: 'warning' },
-      { type: 'context', text: `${view.goalTitle} · asked by ${view.askedBy} · ${how}` },
+      { type: 'context', text: tr.t('reminder.context', { goal: view.goalTitle, name: view.askedBy, how }) },
     ],
+    ...cardLocale(tr),
   };
 }

@@ -11,6 +11,7 @@ const MOVED = [
   'cards/digest-card.ts',
   'cards/user-action.ts',
   'cards/monitor-card.ts',
+  'cards/reminder-card.ts',
   'src/app/chat-decisions.ts',
   'adapters/lark/elements.ts',
   'adapters/lark/render.ts',

@@ -58,12 +58,14 @@ function directPosts(ctx: WriteContext, gate: Gate, step: Step, personId: string
     waitingOn: waiting.map((id) => findPerson(ctx.store, id)?.name ?? id),
     canDecide,
   };
-  // Drawn for its reader, as the projector draws every direct-message copy.
-  const card = gateView(ctx.store, gate.id, { now: ctx.now, viewerTimezone: findPerson(ctx.store, personId)?.timezone });
+  // Drawn for its reader (timezone and language), as the projector draws every direct-message copy.
+  const reader = findPerson(ctx.store, personId);
+  const locale = reader?.locale ?? 'en';
+  const card = gateView(ctx.store, gate.id, { now: ctx.now, viewerTimezone: reader?.timezone });
   return destinations.flatMap((destination) => [
     // The gate card itself, if this conversation does not show it yet (a reminder points at it).
-    ...(canDecide && card ? [{ destination, card: gateCard(card, { locale: findPerson(ctx.store, personId)?.locale ?? 'en' }) }] : []),
-    { destination, card: reminderCard(view) },
+    ...(canDecide && card ? [{ destination, card: gateCard(card, { locale }) }] : []),
+    { destination, card: reminderCard(view, locale) },
   ]);
 }
 

@@ -1,6 +1,6 @@
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { askGate } from '../../../src/app/gates.js';
-import { setReach } from '../../../src/app/people.js';
+import { setPersonLocale, setReach } from '../../../src/app/people.js';
 import { manualSlot, runHeartbeat } from '../../../src/app/heartbeat.js';
 import { createJobDeps } from '../../../src/app/job-deps.js';
 import { findGate } from '../../../src/app/queries/gates.js';
@@ -60,6 +60,20 @@ describe('Lark: mentions and direct messages to the people a gate waits on', () 
   });
 
   const dmPosts = () => lark.messageCalls().filter((c) => c.method === 'POST' && c.query.get('receive_id_type') === 'open_id');
+
+  it('a reminder in the DM of a person who reads zh-CN is Chinese, gate card included (issue 16)', async () => {
+    unwrap(setPersonLocale(app.deps, operator, 'li', 'zh-CN'));
+    unwrap(askGate(app.deps, asAgent('a1'), 'demo', { question: '可以发布吗？', blocks: { global: true }, approvers: ['li'], expiresInSeconds: 6 * 3600 }));
+    await harness.drain();
+    app.clock.advance(3 * 3_600_000);
+    unwrap(runHeartbeat(createJobDeps(app.deps), 'demo', manualSlot(app.clock.now())));
+    await harness.drain();
+    const toLi = dmPosts().filter((c) => c.body.receive_id === 'ou_li').map((c) => c.body.content as string);
+    const reminder = toLi.find((content) => content.includes('提醒：有一项决定在等你'));
+    expect(reminder).toContain('已等待你的答复 3 小时');
+    expect(toLi.find((content) => content.includes('可以发布吗？') && content.includes('提问者'))).toContain('批准');
+    expect(toLi.join('\n')).not.toMatch(/Reminder|Approve/);
+  });
 
   it('sends one DM each with the buttons; a click in Li’s DM decides, and every copy is patched to the decision', async () => {
     const gate = unwrap(askGate(app.deps, asAgent('a1'), 'demo', { question: 'May I publish the post?', blocks: { global: true }, approvers: ['li', 'bo'] })).gate;
