@@ -151,6 +151,16 @@ export const en = {
   'reminder.fallback.remind': 'Reminder: {question}',
   'reminder.fallback.escalate': 'Escalation: {question}',
   'reminder.fallback.urgent': 'Urgent: {question}',
+  // Answers to typed chat commands
+  'chat.usage': 'LoopX commands:\n• `status [goal]` (`状态`): where a goal stands\n• `gates` (`待我处理`): the gates waiting on you\n• `review <goal>` (`评审 <goal>`): the packet to judge the goal\'s first open gate\n• `approve <gate> [reason]` (`批准`; a gate with options: `approve <gate> <option>`)\n• `reject <gate> <reason>` (`拒绝 <gate> <理由>`)\n• `defer <gate> <duration>` (`推迟`; 30m, 4h, 2d, 30分钟, 4小时, 2天, or an ISO time)',
+  'chat.unlinked': 'Your account ({account}) is not linked to a LoopX person; an operator can run `loopx person link <person> --{flag} {account}`.',
+  'chat.noGoal': 'There is no goal `{goal}` you can see here.',
+  'chat.noGoals': 'No goals you can see here.',
+  'chat.statusLine': '*{title}* ({goal}, {status}): {counts}. Next: {next}',
+  'chat.nothingWaits': 'Nothing waits on you.',
+  'chat.waitingOn': 'Waiting on you:',
+  'chat.noGate': 'There is no gate `{gate}`. `/loopx gates` lists yours.',
+  'chat.badDuration': '"{duration}" is not a duration; use 30m, 4h, 2d or an ISO time.',
   // Words a chat renderer adds itself
   'render.more': '…and {count} more',
   'render.notLinked': '{name} (not linked to {surface}: {command})',

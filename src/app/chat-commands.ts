@@ -1,3 +1,5 @@
+import { translator } from '../../cards/i18n/index.js';
+
 // The text fallback every chat surface shares: `/loopx approve gate_x looks good` in Slack, the same words
 // to the Lark bot. Parsing is pure; running goes through the same decision path as a button click.
 
@@ -11,16 +13,8 @@ export type ChatCommand =
   | { readonly kind: 'reject'; readonly gateId: string; readonly reason: string }
   | { readonly kind: 'defer'; readonly gateId: string; readonly duration: string };
 
-/** The usage text a chat command answers when it cannot be understood. */
-export const CHAT_USAGE = [
-  'LoopX commands:',
-  '• `status [goal]` (`状态`): where a goal stands',
-  '• `gates` (`待我处理`): the gates waiting on you',
-  '• `review <goal>` (`评审 <goal>`): the packet to judge the goal\'s first open gate',
-  '• `approve <gate> [reason]` (`批准`; a gate with options: `approve <gate> <option>`)',
-  '• `reject <gate> <reason>` (`拒绝 <gate> <理由>`)',
-  '• `defer <gate> <duration>` (`推迟`; 30m, 4h, 2d, 30分钟, 4小时, 2天, or an ISO time)',
-].join('\n');
+/** The usage text a chat command answers when it cannot be understood (English; `help` answers in the reader's language). */
+export const CHAT_USAGE = translator('en').t('chat.usage');
 
 const DURATION = /^(\d{1,4})(m|h|d|分钟|小时|天)$/;
 const UNIT_MS: Readonly<Record<string, number>> = { m: 60_000, h: 3_600_000, d: 86_400_000, 分钟: 60_000, 小时: 3_600_000, 天: 86_400_000 };

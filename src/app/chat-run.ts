@@ -1,17 +1,25 @@
-import { LANE_LABELS, LANES } from '../kernel/lanes.js';
+import { translator, type Translator } from '../../cards/i18n/index.js';
+import { LANES } from '../kernel/lanes.js';
 import type { Person } from '../kernel/entities.js';
 import { listBindings } from '../store/bindings.js';
 import { findPersonByIdentity } from '../store/people.js';
 import { listGoals, listMemberships } from '../store/goals.js';
-import { CHAT_USAGE, deferUntil, parseChatCommand, type ChatCommand } from './chat-commands.js';
+import { deferUntil, parseChatCommand, type ChatCommand } from './chat-commands.js';
 import { decideFromChat, type ChatIdentity, type ChatReply } from './chat-decisions.js';
 import type { AppDeps } from './deps.js';
 import { goalStatus } from './queries/goal-status.js';
 import { reviewPacket, reviewText } from './queries/review.js';
 import { findGate, listGates, waitingOn } from './queries/gates.js';
 
-function unlinked(identity: ChatIdentity): ChatReply {
-  return { ok: false, text: `Your account (${identity.externalId}) is not linked to a LoopX person; an operator can run \`loopx person link <person> --${identity.surface} ${identity.externalId}\`.`, code: 'not_authorised_to_decide' };
+function unlinked(identity: ChatIdentity, tr: Translator): ChatReply {
+  return { ok: false, text: tr.t('chat.unlinked', { account: identity.externalId, flag: identity.surface }), code: 'not_authorised_to_decide' };
+}
+
+/** The language of a command's answer: the person's, else the chat's (its binding's), else English. */
+function readerOf(deps: AppDeps, identity: ChatIdentity, destination: string | undefined): Translator {
+  const person = findPersonByIdentity(deps.store, identity.surface, identity.externalId);
+  const chat = listBindings(deps.store).find((b) => b.surface === identity.surface && b.destination === destination);
+  return translator(person?.locale ?? chat?.locale ?? 'en');
 }
 
 /** Goals a linked person may read in a chat: those bound to this channel, and those they are a member of. */
@@ -22,54 +30,54 @@ function readableGoalIds(deps: AppDeps, identity: ChatIdentity, person: Person, 
 }
 
 /** The goals the chat account may read here, or the refusal (unlinked, or a named goal it may not see). */
-function readableHere(deps: AppDeps, identity: ChatIdentity, goalId: string | null, destination: string | undefined): Set<string> | ChatReply {
+function readableHere(deps: AppDeps, identity: ChatIdentity, goalId: string | null, destination: string | undefined, tr: Translator): Set<string> | ChatReply {
   const person = findPersonByIdentity(deps.store, identity.surface, identity.externalId);
-  if (!person) return unlinked(identity);
+  if (!person) return unlinked(identity, tr);
   const readable = readableGoalIds(deps, identity, person, destination);
   // A goal the person may not read answers exactly like a goal that does not exist: ids are not probed.
-  if (goalId !== null && !readable.has(goalId)) return { ok: false, text: `There is no goal \`${goalId}\` you can see here.`, code: 'not_found' };
+  if (goalId !== null && !readable.has(goalId)) return { ok: false, text: tr.t('chat.noGoal', { goal: goalId }), code: 'not_found' };
   return readable;
 }
 
-function reviewReply(deps: AppDeps, identity: ChatIdentity, goalId: string, destination: string | undefined): ChatReply {
-  const readable = readableHere(deps, identity, goalId, destination);
+function reviewReply(deps: AppDeps, identity: ChatIdentity, goalId: string, destination: string | undefined, tr: Translator): ChatReply {
+  const readable = readableHere(deps, identity, goalId, destination, tr);
   if (!(readable instanceof Set)) return readable;
   const packet = reviewPacket(deps.store, goalId);
   return packet.ok ? { ok: true, text: reviewText(packet.value) } : { ok: false, text: packet.error.message, code: packet.error.code };
 }
 
-function statusText(deps: AppDeps, identity: ChatIdentity, goalId: string | null, destination: string | undefined): ChatReply {
-  const readable = readableHere(deps, identity, goalId, destination);
+function statusText(deps: AppDeps, identity: ChatIdentity, goalId: string | null, destination: string | undefined, tr: Translator): ChatReply {
+  const readable = readableHere(deps, identity, goalId, destination, tr);
   if (!(readable instanceof Set)) return readable;
   const goals = goalId === null ? listGoals(deps.store).filter((g) => g.status !== 'completed' && readable.has(g.id)) : [{ id: goalId }];
-  if (goals.length === 0) return { ok: true, text: 'No goals you can see here.' };
+  if (goals.length === 0) return { ok: true, text: tr.t('chat.noGoals') };
   const lines: string[] = [];
   for (const { id } of goals) {
     const status = goalStatus(deps.store, id, deps.clock.now());
     if (!status.ok) return { ok: false, text: status.error.message, code: status.error.code };
     const { goal, lanes, next } = status.value;
-    const counts = LANES.filter((lane) => lanes[lane] > 0).map((lane) => `${LANE_LABELS[lane]} ${lanes[lane]}`);
-    lines.push(`*${goal.title}* (${goal.id}, ${goal.status}): ${counts.join(', ') || 'no todos'}. Next: ${next}`);
+    const counts = LANES.filter((lane) => lanes[lane] > 0).map((lane) => tr.t('board.fallback.lane', { lane: tr.t(`board.lane.${lane}`), count: lanes[lane] }));
+    lines.push(tr.t('chat.statusLine', { title: goal.title, goal: goal.id, status: tr.t(`board.status.${goal.status}`), counts: counts.join(tr.t('names.separator')) || tr.t('board.fallback.empty'), next }));
   }
   return { ok: true, text: lines.join('\n') };
 }
 
-function myGatesText(deps: AppDeps, identity: ChatIdentity): ChatReply {
+function myGatesText(deps: AppDeps, identity: ChatIdentity, tr: Translator): ChatReply {
   const person = findPersonByIdentity(deps.store, identity.surface, identity.externalId);
-  if (!person) return unlinked(identity);
+  if (!person) return unlinked(identity, tr);
   const mine = listGates(deps.store, undefined, ['pending']).filter((gate) => waitingOn(deps.store, gate).includes(person.id));
-  if (mine.length === 0) return { ok: true, text: 'Nothing waits on you.' };
-  return { ok: true, text: ['Waiting on you:', ...mine.map((g) => `• \`${g.id}\` (${g.goalId}): ${g.question}`)].join('\n') };
+  if (mine.length === 0) return { ok: true, text: tr.t('chat.nothingWaits') };
+  return { ok: true, text: [tr.t('chat.waitingOn'), ...mine.map((g) => `• \`${g.id}\` (${g.goalId}): ${g.question}`)].join('\n') };
 }
 
-function decide(deps: AppDeps, identity: ChatIdentity, command: Extract<ChatCommand, { gateId: string }>, idempotencyKey?: string): ChatReply {
+function decide(deps: AppDeps, identity: ChatIdentity, command: Extract<ChatCommand, { gateId: string }>, tr: Translator, idempotencyKey?: string): ChatReply {
   const gate = findGate(deps.store, command.gateId);
-  if (!gate) return { ok: false, text: `There is no gate \`${command.gateId}\`. \`/loopx gates\` lists yours.`, code: 'not_found' };
+  if (!gate) return { ok: false, text: tr.t('chat.noGate', { gate: command.gateId }), code: 'not_found' };
   // Text decides the revision the gate has now: the person named it by id, not from a card that may be old.
   const base = { gateId: gate.id, revision: gate.revision, choice: command.kind };
   if (command.kind === 'defer') {
     const until = deferUntil(command.duration, deps.clock.now());
-    if (until === null) return { ok: false, text: `"${command.duration}" is not a duration; use 30m, 4h, 2d or an ISO time.`, code: 'invalid_request' };
+    if (until === null) return { ok: false, text: tr.t('chat.badDuration', { duration: command.duration }), code: 'invalid_request' };
     return decideFromChat(deps, identity, { ...base, until }, idempotencyKey);
   }
   // On a gate with options, `approve <gate> <option>` picks that option (its words, case aside).
@@ -87,16 +95,17 @@ export function runChatCommand(deps: AppDeps, identity: ChatIdentity, text: stri
   const parsed = parseChatCommand(text);
   if (!parsed.ok) return { ok: false, text: parsed.message, code: 'invalid_request' };
   const command = parsed.command;
+  const tr = readerOf(deps, identity, destination);
   switch (command.kind) {
     case 'help':
-      return { ok: true, text: CHAT_USAGE };
+      return { ok: true, text: tr.t('chat.usage') };
     case 'status':
-      return statusText(deps, identity, command.goalId, destination);
+      return statusText(deps, identity, command.goalId, destination, tr);
     case 'gates':
-      return myGatesText(deps, identity);
+      return myGatesText(deps, identity, tr);
     case 'review':
-      return reviewReply(deps, identity, command.goalId, destination);
+      return reviewReply(deps, identity, command.goalId, destination, tr);
     default:
-      return decide(deps, identity, command, idempotencyKey);
+      return decide(deps, identity, command, tr, idempotencyKey);
   }
 }

@@ -82,6 +82,16 @@ describe('a Lark chat bound with --locale zh-CN', () => {
     expect(findGate(app.deps.store, gate.id)).toMatchObject({ state: 'approved', decision: { reason: '可以' } });
   });
 
+  it('answers typed commands in the reader\'s language: the person\'s, else the chat\'s', async () => {
+    // Ana chose no language: the zh-CN chat's. A stranger (unlinked) is answered in the chat's language too.
+    expect(await say('ou_ana', '待我处理')).toContain('等你处理：');
+    expect(await say('ou_ana', '状态')).toMatch(/（demo，进行中）：等待审批 1。下一步：/);
+    expect(await say('ou_stranger', '状态')).toContain('尚未关联到 LoopX 成员');
+    expect(await say('ou_ana', `推迟 ${gate.id} 明天`)).toContain('不是有效时长');
+    unwrap(setPersonLocale(app.deps, operator, 'ana', 'en'));
+    expect(await say('ou_ana', 'gates')).toContain('Waiting on you:');
+  });
+
   const postedTo = (receiveId: string) => lark.messageCalls().filter((c) => c.body?.receive_id === receiveId).map((c) => JSON.parse(c.body.content) as Record<string, unknown>);
   const textOf = (card: unknown) => JSON.stringify(card);
 
