@@ -1,28 +1,9 @@
 // Time and text formatting shared by the card builders. Pure: times are rendered in an explicit timezone.
+import { translator } from './i18n/index.js';
 
-function parts(iso: string, timezone: string): Record<string, string> {
-  const formatter = new Intl.DateTimeFormat('en-GB', {
-    timeZone: timezone,
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-    hour: '2-digit',
-    minute: '2-digit',
-    hourCycle: 'h23',
-  });
-  return Object.fromEntries(formatter.formatToParts(new Date(iso)).map((p) => [p.type, p.value]));
-}
-
-/** `14:02 (Asia/Shanghai)`: a time of day in the goal's timezone, naming the zone. */
-export function clockTime(iso: string, timezone: string): string {
-  const p = parts(iso, timezone);
-  return `${p.hour}:${p.minute} (${timezone})`;
-}
-
-/** `2026-01-05 14:02 (Asia/Shanghai)`: a date and time in the goal's timezone, naming the zone. */
+/** `2026-01-05 14:02 (Asia/Shanghai)`: a date and time in the goal's timezone, naming the zone (English; see `translator`). */
 export function dateTime(iso: string, timezone: string): string {
-  const p = parts(iso, timezone);
-  return `${p.year}-${p.month}-${p.day} ${p.hour}:${p.minute} (${timezone})`;
+  return translator('en').dateTime(iso, timezone);
 }
 
 /** Capitalises the first letter (surface names in outcome lines: `via Slack`). */
