@@ -67,7 +67,7 @@ describe('any writer, every surface: a second process changes the database, the 
     runLoopxJson(db, ['person', 'add', 'ana', '--name', 'Ana']);
     runLoopxJson(db, ['goal', 'add', 'demo', '--title', 'Launch', '--objective', 'Ship the launch', '--owner', 'ana']);
     runLoopxJson(db, ['goal', 'bind', 'demo', '--slack', 'C0CROSS01', '--purpose', 'board', '--purpose', 'gates']);
-    runLoopxJson(db, ['goal', 'bind', 'demo', '--lark', 'oc_cross', '--purpose', 'board', '--purpose', 'gates']);
+    runLoopxJson(db, ['goal', 'bind', 'demo', '--lark', 'oc_cross', '--purpose', 'board', '--purpose', 'gates', '--locale', 'en']);
     gateId = runLoopxJson(db, ['gate', 'ask', 'demo', 'May we publish the post?', '--global']).gate.id;
     slack = await startSlackStub({ token: 'xoxb-cross', postLatencyMs: [0, 0] });
     lark = await startLarkStub({ appSecret: 'lark-secret' });
