@@ -1,3 +1,4 @@
+import { translator, type Locale } from '../../cards/i18n/index.js';
 import type { Card } from '../../cards/model.js';
 import type { Logger } from '../../src/app/deps.js';
 import type { MessageRef } from '../../src/app/surface.js';
@@ -27,6 +28,8 @@ export interface LarkCommandPort {
   text(request: { readonly identity: string; readonly chatId: string; readonly text: string; readonly messageId: string }): CommandAnswer;
   /** The current card of a posted message, rendered fresh from the database (null when it is not ours). */
   cardOfMessage(ref: MessageRef): Card | null;
+  /** The language of an answer to `identity` in `chatId`: the person's, else the chat's (default English). */
+  localeOf?(identity: string, chatId: string | undefined): Locale;
 }
 
 /** Wiring for the inbound handlers. */
@@ -82,22 +85,23 @@ export function createLarkEventHandlers(options: LarkInboundOptions): LarkEventH
 
   async function onCardAction(raw: Record<string, unknown>): Promise<unknown> {
     const parsed = LarkCardActionEvent.safeParse(raw);
-    if (!parsed.success) return callbackAnswer({ tone: 'error', text: 'LoopX could not read this click; refresh the card and try again.' }, null);
+    if (!parsed.success) return callbackAnswer({ tone: 'error', text: translator('en').t('lark.unreadableClick') }, null);
     const event = parsed.data;
     if (event.event_id !== undefined && !port.acceptEvent(event.event_id)) return {};
     const { open_message_id: messageId, open_chat_id: chatId } = event.context ?? {};
     const current = () => (messageId && chatId ? port.cardOfMessage({ destination: chatId, messageId }) : null);
-    if (isStale(callbackTimeMs(event.create_time))) return callbackAnswer({ tone: 'warning', text: 'This click arrived too late to act on; the card shows the current state.' }, current());
+    const identity = `${event.operator.tenant_key ?? event.tenant_key ?? ''}:${event.operator.open_id}`;
+    const tr = translator(port.localeOf?.(identity, chatId) ?? 'en');
+    if (isStale(callbackTimeMs(event.create_time))) return callbackAnswer({ tone: 'warning', text: tr.t('lark.lateClick') }, current());
     const value = event.action.value?.loopx;
     const action = decodeCardAction(value);
-    if (typeof value !== 'string' || !action) return callbackAnswer({ tone: 'error', text: 'This button is not a LoopX button, or it is from an old card.' }, current());
+    if (typeof value !== 'string' || !action) return callbackAnswer({ tone: 'error', text: tr.t('lark.notOurs') }, current());
     const reason = reasonOf(event.action.form_value);
     if (action.choice === 'reject' && reason === null) {
       // A toast only: answering with a card would replace the shared card for everyone in the chat.
-      return callbackAnswer({ tone: 'info', text: 'Type why you reject in the field next to Reject, then press Reject: the agent reads the reason.' }, null);
+      return callbackAnswer({ tone: 'info', text: tr.t('lark.reasonFirst') }, null);
     }
-    const tenant = event.operator.tenant_key ?? event.tenant_key ?? '';
-    const answer = port.click({ identity: `${tenant}:${event.operator.open_id}`, value, reason, eventId: event.event_id ?? null });
+    const answer = port.click({ identity, value, reason, eventId: event.event_id ?? null });
     return callbackAnswer(answer, current());
   }
 
@@ -123,14 +127,15 @@ export function createLarkEventHandlers(options: LarkInboundOptions): LarkEventH
     })();
     if (!content?.success) return {};
     const text = commandTextOf(content.data.text, (message.mentions ?? []).map((m) => m.key));
+    const identity = `${sender.tenant_key ?? parsed.data.tenant_key ?? ''}:${sender.sender_id.open_id}`;
     if (isStale(message.create_time)) {
       logger.warn({ surface: 'lark', chat: message.chat_id, message: message.message_id }, 'stale lark command not executed');
       const sentAt = new Date(Number(message.create_time)).toISOString().slice(11, 16);
-      replyLater(message.chat_id, message.message_id, `I did not run "${text}" from ${sentAt} UTC: it reached me too late. Send it again if you still mean it.`);
+      const tr = translator(port.localeOf?.(identity, message.chat_id) ?? 'en');
+      replyLater(message.chat_id, message.message_id, tr.t('lark.lateCommand', { text, time: sentAt }));
       return {};
     }
-    const tenant = sender.tenant_key ?? parsed.data.tenant_key ?? '';
-    const answer = port.text({ identity: `${tenant}:${sender.sender_id.open_id}`, chatId: message.chat_id, text, messageId: message.message_id });
+    const answer = port.text({ identity, chatId: message.chat_id, text, messageId: message.message_id });
     replyLater(message.chat_id, message.message_id, answer.text);
     return {};
   }

@@ -1,6 +1,7 @@
 import { currentCardOfMessage, isBoundDestination } from '../../src/app/chat-context.js';
 import { decideFromChat, decisionFromButton, type ChatIdentity, type ChatReply } from '../../src/app/chat-decisions.js';
-import { runChatCommand } from '../../src/app/chat-run.js';
+import { readerLocale, runChatCommand } from '../../src/app/chat-run.js';
+import { translator } from '../../cards/i18n/index.js';
 import type { AppDeps } from '../../src/app/deps.js';
 import { acceptInboundEvent } from '../../src/app/inbound.js';
 import type { CardSource } from '../../src/app/projection/sources.js';
@@ -49,8 +50,6 @@ function answerOf(reply: ChatReply): CommandAnswer {
   return { tone, text: reply.text };
 }
 
-const UNBOUND_CHAT = 'This chat is not bound to a LoopX goal, so I do not take commands here. An operator can run `loopx goal bind <goal> --lark <chat id>`.';
-
 /** The application side of Lark inbound: the shared click and text-command paths, for `tenant:open_id` identities. */
 export function createLarkCommandPort(deps: AppDeps, sources: readonly CardSource[]): LarkCommandPort {
   const identity = (externalId: string): ChatIdentity => ({ surface: 'lark', externalId });
@@ -59,14 +58,15 @@ export function createLarkCommandPort(deps: AppDeps, sources: readonly CardSourc
     now: () => deps.clock.now(),
     click({ identity: who, value, reason, eventId }) {
       const decision = decisionFromButton(value, deps.clock.now(), reason ?? undefined);
-      if (!decision) return { tone: 'error', text: 'This button is not a LoopX button, or it is from an old card.' };
+      if (!decision) return { tone: 'error', text: translator(readerLocale(deps, identity(who), undefined)).t('lark.notOurs') };
       return answerOf(decideFromChat(deps, identity(who), decision, eventId ? `lark:${eventId}` : undefined));
     },
     text({ identity: who, chatId, text, messageId }) {
-      if (!isBoundDestination(deps, 'lark', chatId)) return { tone: 'info', text: UNBOUND_CHAT };
+      if (!isBoundDestination(deps, 'lark', chatId)) return { tone: 'info', text: translator(readerLocale(deps, identity(who), chatId)).t('lark.unboundChat') };
       return answerOf(runChatCommand(deps, identity(who), text, `lark:${messageId}`, chatId));
     },
     cardOfMessage: (ref) => currentCardOfMessage(deps, sources, 'lark', ref),
+    localeOf: (who, chatId) => readerLocale(deps, identity(who), chatId),
   };
 }
 

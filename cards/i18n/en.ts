@@ -161,6 +161,13 @@ export const en = {
   'chat.waitingOn': 'Waiting on you:',
   'chat.noGate': 'There is no gate `{gate}`. `/loopx gates` lists yours.',
   'chat.badDuration': '"{duration}" is not a duration; use 30m, 4h, 2d or an ISO time.',
+  // Lark answers of its own (toasts and replies)
+  'lark.unreadableClick': 'LoopX could not read this click; refresh the card and try again.',
+  'lark.lateClick': 'This click arrived too late to act on; the card shows the current state.',
+  'lark.notOurs': 'This button is not a LoopX button, or it is from an old card.',
+  'lark.reasonFirst': 'Type why you reject in the field next to Reject, then press Reject: the agent reads the reason.',
+  'lark.lateCommand': 'I did not run "{text}" from {time} UTC: it reached me too late. Send it again if you still mean it.',
+  'lark.unboundChat': 'This chat is not bound to a LoopX goal, so I do not take commands here. An operator can run `loopx goal bind <goal> --lark <chat id>`.',
   // Words a chat renderer adds itself
   'render.more': '…and {count} more',
   'render.notLinked': '{name} (not linked to {surface}: {command})',

@@ -1,4 +1,4 @@
-import { translator, type Translator } from '../../cards/i18n/index.js';
+import { translator, type Locale, type Translator } from '../../cards/i18n/index.js';
 import { LANES } from '../kernel/lanes.js';
 import type { Person } from '../kernel/entities.js';
 import { listBindings } from '../store/bindings.js';
@@ -15,11 +15,11 @@ function unlinked(identity: ChatIdentity, tr: Translator): ChatReply {
   return { ok: false, text: tr.t('chat.unlinked', { account: identity.externalId, flag: identity.surface }), code: 'not_authorised_to_decide' };
 }
 
-/** The language of a command's answer: the person's, else the chat's (its binding's), else English. */
-function readerOf(deps: AppDeps, identity: ChatIdentity, destination: string | undefined): Translator {
+/** The language of an answer to a chat account: the person's, else the chat's (its binding's), else English. */
+export function readerLocale(deps: AppDeps, identity: ChatIdentity, destination: string | undefined): Locale {
   const person = findPersonByIdentity(deps.store, identity.surface, identity.externalId);
   const chat = listBindings(deps.store).find((b) => b.surface === identity.surface && b.destination === destination);
-  return translator(person?.locale ?? chat?.locale ?? 'en');
+  return person?.locale ?? chat?.locale ?? 'en';
 }
 
 /** Goals a linked person may read in a chat: those bound to this channel, and those they are a member of. */
@@ -95,7 +95,7 @@ export function runChatCommand(deps: AppDeps, identity: ChatIdentity, text: stri
   const parsed = parseChatCommand(text);
   if (!parsed.ok) return { ok: false, text: parsed.message, code: 'invalid_request' };
   const command = parsed.command;
-  const tr = readerOf(deps, identity, destination);
+  const tr = translator(readerLocale(deps, identity, destination));
   switch (command.kind) {
     case 'help':
       return { ok: true, text: tr.t('chat.usage') };

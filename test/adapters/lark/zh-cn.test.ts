@@ -8,7 +8,8 @@ import { shouldRun } from '../../../src/app/should-run.js';
 import type { Gate } from '../../../src/kernel/gate.js';
 import { startFakeLark, type FakeLark } from '../../helpers/lark-api.js';
 import { startLarkHarness, type LarkHarness } from '../../helpers/lark-harness.js';
-import { messageEnvelope, signedLarkRequest } from '../../helpers/lark-signing.js';
+import { cardActionEnvelope, messageEnvelope, signedLarkRequest } from '../../helpers/lark-signing.js';
+import { encodeCardAction } from '../../../src/contract/card-action.js';
 import { asAgent, createTestApp, operator, seedGoal, unwrap, type TestApp } from '../../helpers/test-app.js';
 
 // Issue 16: a Feishu group reading Chinese. Commands in Chinese, cards and replies in Chinese.
@@ -90,6 +91,15 @@ describe('a Lark chat bound with --locale zh-CN', () => {
     expect(await say('ou_ana', `推迟 ${gate.id} 明天`)).toContain('不是有效时长');
     unwrap(setPersonLocale(app.deps, operator, 'ana', 'en'));
     expect(await say('ou_ana', 'gates')).toContain('Waiting on you:');
+  });
+
+  it('Lark\'s own toasts are in the chat\'s language: pressing 拒绝 with no reason asks for one in Chinese', async () => {
+    const envelope = cardActionEnvelope({ eventId: `ev_${++seq}`, openId: 'ou_ana', value: { loopx: encodeCardAction({ v: 1, gate: gate.id, rev: gate.revision, choice: 'reject' }) }, createTimeMs: app.clock.now().getTime(), messageId: 'om_any' });
+    envelope.event.context.open_chat_id = CHAT;
+    const request = signedLarkRequest(envelope, { timestampSeconds: Math.floor(app.clock.now().getTime() / 1000) });
+    const answer = (await (await fetch(`${harness.url}/lark/events`, { method: 'POST', body: request.body, headers: request.headers })).json()) as { toast: { content: string } };
+    expect(answer.toast.content).toContain('请先在“拒绝”旁的输入框里写下拒绝理由');
+    expect(findGate(app.deps.store, gate.id)?.state).toBe('pending');
   });
 
   const postedTo = (receiveId: string) => lark.messageCalls().filter((c) => c.body?.receive_id === receiveId).map((c) => JSON.parse(c.body.content) as Record<string, unknown>);
