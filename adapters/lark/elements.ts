@@ -117,7 +117,7 @@ function actions(buttons: readonly CardButton[], tr: Translator): LarkElement[] 
 export function larkMention(person: CardPerson, tr: Translator = EN): string {
   if (person.larkOpenId) return `<at id=${person.larkOpenId}></at>`;
   if (person.quiet) return escapeMarkdown(person.name);
-  return tr.t('render.notLinked', { name: escapeMarkdown(person.name), surface: 'Lark', command: escapeMarkdown(`loopx person link ${person.id} --lark <tenant>:<open_id>`) });
+  return `${escapeMarkdown(person.name)} ${tr.t('render.notLinked', { surface: 'Lark', command: escapeMarkdown(`loopx person link ${person.id} --lark <tenant>:<open_id>`) })}`;
 }
 
 /** One neutral block → Lark components (a header block is handled by the card header, not here). */

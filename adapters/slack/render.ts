@@ -1,3 +1,4 @@
+import { translator, type Translator } from '../../cards/i18n/index.js';
 import type { ButtonConfirm, Card, CardBlock, CardButton, CardItem, CardPerson, Tone } from '../../cards/model.js';
 import { cardActionName, encodeCardAction } from '../../src/contract/card-action.js';
 import { stripBidi } from '../../src/kernel/public-safe.js';
@@ -15,7 +16,11 @@ export interface SlackMessage {
 /** Where a truncated card can send the reader for the rest (the web board). */
 export interface RenderOptions {
   readonly seeMoreUrl?: string | null;
+  /** The card's language, for the renderer's own words (set from the card; default English). */
+  readonly tr?: Translator;
 }
+
+const EN = translator('en');
 
 /** Lane items are one line each on a phone. */
 const LANE_ITEM_CHARS = 150;
@@ -36,7 +41,8 @@ export function slackLink(url: string, label: string): string {
 }
 
 function seeMore(options: RenderOptions): string {
-  return options.seeMoreUrl ? `… ${slackLink(options.seeMoreUrl, 'see more')}` : '… (see more with /loopx status)';
+  const tr = options.tr ?? EN;
+  return options.seeMoreUrl ? `… ${slackLink(options.seeMoreUrl, tr.t('render.seeMore'))}` : `… ${tr.t('render.seeMoreStatus')}`;
 }
 
 function section(text: string, options: RenderOptions): SlackBlock {
@@ -84,10 +90,10 @@ function laneField(lane: Extract<CardBlock, { type: 'lanes' }>['lanes'][number])
 }
 
 /** `<@U123>` for a linked person; otherwise their name and how to link them, so nobody is silently skipped. */
-export function slackMention(person: CardPerson): string {
+export function slackMention(person: CardPerson, tr: Translator = EN): string {
   if (person.slackUser) return `<@${person.slackUser}>`;
   if (person.quiet) return escapeMrkdwn(person.name);
-  return `${escapeMrkdwn(person.name)} _(not linked to Slack: ${escapeMrkdwn(`loopx person link ${person.id} --slack <team>:<user>`)})_`;
+  return `${escapeMrkdwn(person.name)} _${tr.t('render.notLinked', { surface: 'Slack', command: escapeMrkdwn(`loopx person link ${person.id} --slack <team>:<user>`) })}_`;
 }
 
 /** The linked people a card @mentions, for the notification text (what a phone shows on its lock screen). */
@@ -119,7 +125,7 @@ function blockToSlack(block: CardBlock, options: RenderOptions): SlackBlock[] {
     case 'context':
       return [{ type: 'context', elements: [{ type: 'mrkdwn', text: truncate(escapeMrkdwn(block.text), L.fieldText) }] }];
     case 'mentions':
-      return [section(`*${escapeMrkdwn(block.label)}:* ${block.people.map(slackMention).join(' ')}`, options)];
+      return [section(`*${escapeMrkdwn(block.label)}:* ${block.people.map((person) => slackMention(person, options.tr ?? EN)).join(' ')}`, options)];
     case 'divider':
       return [{ type: 'divider' }];
   }
@@ -143,11 +149,12 @@ function fitAggregate(blocks: SlackBlock[], options: RenderOptions): SlackBlock[
  * with a "see more" link, extra fields and buttons are split into more blocks, blocks past 50 are summarised,
  * and the whole message is shrunk to Slack's aggregate size.
  */
-export function cardToBlockKit(card: Card, options: RenderOptions = {}): SlackMessage {
+export function cardToBlockKit(card: Card, given: RenderOptions = {}): SlackMessage {
+  const options = { ...given, tr: translator(card.locale) };
   let blocks = card.blocks.flatMap((block) => blockToSlack(block, options));
   if (blocks.length > L.blocks) {
     const hidden = blocks.length - (L.blocks - 1);
-    blocks = [...blocks.slice(0, L.blocks - 1), section(`_${hidden} more section(s) did not fit_ ${seeMore(options)}`, options)];
+    blocks = [...blocks.slice(0, L.blocks - 1), section(`_${options.tr.t('render.hiddenSections', { count: hidden })}_ ${seeMore(options)}`, options)];
   }
   // The fallback is mrkdwn too (notifications, screen readers): agent text with <!channel> must not ping anyone.
   const mentions = mentionedUsers(card);

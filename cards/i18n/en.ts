@@ -170,7 +170,10 @@ export const en = {
   'lark.unboundChat': 'This chat is not bound to a LoopX goal, so I do not take commands here. An operator can run `loopx goal bind <goal> --lark <chat id>`.',
   // Words a chat renderer adds itself
   'render.more': '…and {count} more',
-  'render.notLinked': '{name} (not linked to {surface}: {command})',
+  'render.notLinked': '(not linked to {surface}: {command})',
+  'render.seeMore': 'see more',
+  'render.seeMoreStatus': '(see more with /loopx status)',
+  'render.hiddenSections': '{count} more section(s) did not fit',
   'render.noButtons': 'No buttons? Mention the bot: {examples}',
   'render.commandExample': '@LoopX approve {gate}  ·  @LoopX reject {gate} <reason>',
   'render.reasonPlaceholder': 'Why reject? The agent reads this.',

@@ -3,6 +3,7 @@ import { boardCard } from '../../cards/board-card.js';
 import { gateCard } from '../../cards/gate-card.js';
 import type { Card } from '../../cards/model.js';
 import { cardToLark } from '../../adapters/lark/render.js';
+import { cardToBlockKit } from '../../adapters/slack/render.js';
 import { digestCard } from '../../cards/digest-card.js';
 import { BOARD, DIGEST, GATE } from './views.fixture.js';
 
@@ -68,5 +69,15 @@ describe('cards in both languages', () => {
     const text = JSON.stringify(card);
     for (const words of ['每日摘要', '待你处理（2），最早的在前：', '已等待 3 天', '受阻（1）', '输入 120,000', '迟到']) expect(text).toContain(words);
     expect(englishWordsIn(card, typedStrings(late))).toEqual([]);
+  });
+
+  it('Slack and Lark draw their own hints in the card\'s language (a Slack binding may choose zh-CN too)', () => {
+    const waiting = { ...GATE, waitingOn: [{ id: 'li', name: '李雷' }] };
+    const slack = JSON.stringify(cardToBlockKit(gateCard(waiting, { locale: 'zh-CN' })));
+    expect(slack).toContain('李雷 _（未关联 Slack：loopx person link li --slack &lt;team&gt;:&lt;user&gt;）_');
+    expect(slack).not.toContain('not linked');
+    const lark = cardToLark(gateCard(waiting, { locale: 'zh-CN' })).content;
+    expect(lark).toContain('（未关联 Lark：');
+    expect(JSON.stringify(cardToBlockKit(gateCard(waiting)))).toContain('李雷 _(not linked to Slack:');
   });
 });

@@ -16,6 +16,7 @@ const MOVED = [
   'src/app/chat-run.ts',
   'adapters/lark/elements.ts',
   'adapters/lark/render.ts',
+  'adapters/slack/render.ts',
 ];
 
 /** String and template literals of a source file (a template's text parts, placeholders' own literals too); comments skipped. */
