@@ -1,10 +1,4 @@
-// Time and text formatting shared by the card builders. Pure: times are rendered in an explicit timezone.
-import { translator } from './i18n/index.js';
-
-/** `2026-01-05 14:02 (Asia/Shanghai)`: a date and time in the goal's timezone, naming the zone (English; see `translator`). */
-export function dateTime(iso: string, timezone: string): string {
-  return translator('en').dateTime(iso, timezone);
-}
+// Text formatting shared by the card builders (dates and times: the translator in cards/i18n/).
 
 /** Capitalises the first letter (surface names in outcome lines: `via Slack`). */
 export function capitalise(word: string): string {

@@ -99,7 +99,7 @@ function heartbeatInside(ctx: WriteContext, jobs: JobDeps, goal: Goal, slot: Job
     activity: activityOf(countEventsSince(ctx.store, goalId, since)),
   });
   const news = heartbeatHasNews(view);
-  const posts = news ? jobs.publish(ctx, { goalId, card: heartbeatCard(view), destination: { kind: 'board_thread' } }) : 0;
+  const posts = news ? jobs.publish(ctx, { goalId, card: heartbeatCard(view), cardIn: (locale) => heartbeatCard(view, locale), destination: { kind: 'board_thread' } }) : 0;
   const note = !news ? quietNote(view) : posts > 0 ? `posted to ${posts} board thread(s)` : `changes recorded; no board channel to post to (bind one: loopx goal bind ${goalId} --slack <channel>)`;
   const status = news ? 'posted' : 'quiet';
   if (!recordRun(ctx.store, { job: 'heartbeat', key: goalId, period: slot.period, dueAt: slot.dueAt, startedAt: ctx.at, status, late: slot.late, trigger: slot.trigger, note })) {

@@ -17,6 +17,8 @@ export type JobDestination =
 export interface JobPost {
   readonly goalId: string;
   readonly card: Card;
+  /** The same card in another language, for a binding that reads one (the heartbeat's thread replies). */
+  readonly cardIn?: (locale: Locale) => Card;
   readonly destination: JobDestination;
 }
 

@@ -24,7 +24,7 @@ export const outboxPublisher: JobPublisher = (ctx, post) => {
   const targets = destination.kind === 'board_thread' ? bindings.filter((b) => b.purposes.includes('board')) : bindings.filter((b) => bindingKey(b) === destination.bindingId);
   let queued = 0;
   for (const binding of targets) {
-    const delivery = { surface: binding.surface, destination: binding.destination, card: post.card };
+    const delivery = { surface: binding.surface, destination: binding.destination, card: post.cardIn?.(binding.locale) ?? post.card };
     const placed = destination.kind === 'board_thread' ? { priority: CARD_PRIORITY.progress, threadOf: boardCardKey(post.goalId) } : { priority: CARD_PRIORITY.digest };
     if (enqueueCard(ctx.store, { ...delivery, ...placed }, ctx.now)) queued += 1;
   }

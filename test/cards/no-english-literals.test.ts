@@ -12,6 +12,7 @@ const MOVED = [
   'cards/user-action.ts',
   'cards/monitor-card.ts',
   'cards/reminder-card.ts',
+  'cards/heartbeat-card.ts',
   'src/app/chat-decisions.ts',
   'src/app/chat-run.ts',
   'adapters/lark/elements.ts',

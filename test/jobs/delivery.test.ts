@@ -99,6 +99,21 @@ describe('heartbeats and digests through the projection outbox', () => {
     expect(boardText()).toContain('Stale agents, flagged by the heartbeat: a1 (last seen 2026-01-05 17:00 (Asia/Shanghai))');
   });
 
+  it('posts the heartbeat in the thread in the binding\'s language (issue 16)', async () => {
+    const surface = createMemorySurface('lark');
+    const app = await open(tempDb(), '2026-01-05T09:00:00Z', surface);
+    seedGoal(app.deps, { agents: ['a1'] });
+    unwrap(bindGoal(app.deps, operator, { goalId: 'demo', surface: 'lark', destination: 'oc_zh', purposes: ['board'], locale: 'zh-CN' }));
+    await flush(app.engine);
+    unwrap(addTodo(app.deps, operator, 'demo', { text: 'Write the launch post' }));
+    app.clock.set('2026-01-05T10:00:00Z');
+    tick(app.jobs);
+    await flush(app.engine, app.clock);
+    const reply = surface.calls.find((c) => c.card.kind === 'heartbeat')?.card;
+    expect(reply?.blocks[0]).toMatchObject({ type: 'header', text: '心跳 · Demo goal', status: '准时' });
+    expect(JSON.stringify(reply)).toContain('新增 1 个待办');
+  });
+
   it('posts each digest in its binding\'s language: a zh-CN chat reads Chinese, an English chat English (issue 16)', async () => {
     const surface = createMemorySurface('slack');
     const app = await open(tempDb(), '2026-01-05T07:00:00Z', surface);
