@@ -161,6 +161,17 @@ export const en = {
   'chat.waitingOn': 'Waiting on you:',
   'chat.noGate': 'There is no gate `{gate}`. `/loopx gates` lists yours.',
   'chat.badDuration': '"{duration}" is not a duration; use 30m, 4h, 2d or an ISO time.',
+  // A person's own "Needs you" (Slack App Home)
+  'needs.title': 'Needs you · {name}',
+  'needs.allClear': 'all clear',
+  'needs.waiting': '{count} waiting',
+  'needs.nothing': 'Nothing needs you right now.',
+  'needs.gate': '{question}\n{goal} · asked by {name}{risk}',
+  'needs.moreGates': { one: 'and {count} more gate for you: /loopx gates lists them all.', other: 'and {count} more gates for you: /loopx gates lists them all.' },
+  'needs.othersItem': '{goal} · waiting on {names}',
+  'needs.others': 'Waiting on others',
+  'needs.board': 'Full board: {url}',
+  'needs.fallback': { one: '{count} thing needs you', other: '{count} things need you' },
   // Heartbeat (a reply in the board card's thread)
   'heartbeat.todosDone': { one: '{count} todo done', other: '{count} todos done' },
   'heartbeat.todosAdded': { one: '{count} todo added', other: '{count} todos added' },

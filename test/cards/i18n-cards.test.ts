@@ -5,6 +5,7 @@ import type { Card } from '../../cards/model.js';
 import { cardToLark } from '../../adapters/lark/render.js';
 import { cardToBlockKit } from '../../adapters/slack/render.js';
 import { digestCard } from '../../cards/digest-card.js';
+import { personalNeedsCard } from '../../cards/needs-you-card.js';
 import { BOARD, DIGEST, GATE } from './views.fixture.js';
 
 // Issue 16: golden cards in both languages, and a zh-CN card with no English word except what people typed.
@@ -79,5 +80,14 @@ describe('cards in both languages', () => {
     const lark = cardToLark(gateCard(waiting, { locale: 'zh-CN' })).content;
     expect(lark).toContain('（未关联 Lark：');
     expect(JSON.stringify(cardToBlockKit(gateCard(waiting)))).toContain('李雷 _(not linked to Slack:');
+  });
+
+  it('a zh-CN person\'s own "Needs you" (Slack App Home) is Chinese', () => {
+    const gate = { ...BOARD.needsYou[0]!, goalTitle: 'Ship the launch post' };
+    const view = { personName: '李雷', gates: [gate], userActions: [], waitingOnOthers: [{ ...gate, id: 'gate_9', waitingOn: [{ id: 'bo', name: 'Bo' }] }], boardUrl: null, locale: 'zh-CN' as const };
+    const card = personalNeedsCard(view);
+    expect(card.blocks[0]).toMatchObject({ type: 'header', text: '待你处理 · 李雷', status: '1 项待处理' });
+    expect(englishWordsIn(card, typedStrings(view))).toEqual([]);
+    expect(personalNeedsCard({ ...view, locale: 'en' }).blocks[0]).toMatchObject({ text: 'Needs you · 李雷', status: '1 waiting' });
   });
 });

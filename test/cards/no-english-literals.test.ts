@@ -13,6 +13,7 @@ const MOVED = [
   'cards/monitor-card.ts',
   'cards/reminder-card.ts',
   'cards/heartbeat-card.ts',
+  'cards/needs-you-card.ts',
   'src/app/chat-decisions.ts',
   'src/app/chat-run.ts',
   'adapters/lark/elements.ts',

@@ -1,3 +1,4 @@
+import type { Locale } from '../../kernel/locale.js';
 import type { GoalGate, PersonalNeedsView } from '../../../cards/needs-you-card.js';
 import type { UserActionSummary } from '../../../cards/views.js';
 import type { Gate } from '../../kernel/gate.js';
@@ -33,10 +34,10 @@ export function needsOf(store: Store, personId: string): PersonalNeeds {
 }
 
 /** One person's "Needs you" as a personal card shows it (the Slack App Home tab). */
-export function personalNeedsView(store: Store, person: { id: string; name: string }, boardUrl: string | null): PersonalNeedsView {
+export function personalNeedsView(store: Store, person: { id: string; name: string; locale?: Locale | null }, boardUrl: string | null): PersonalNeedsView {
   const needs = needsOf(store, person.id);
   const withGoal = (gate: Gate): GoalGate => ({ ...pendingGateSummary(store, gate), goalTitle: findGoal(store, gate.goalId)?.title ?? gate.goalId });
-  return { personName: person.name, gates: needs.gates.map(withGoal), userActions: needs.userActions.map((u) => u.action), waitingOnOthers: needs.waitingOnOthers.map(withGoal), boardUrl };
+  return { personName: person.name, gates: needs.gates.map(withGoal), userActions: needs.userActions.map((u) => u.action), waitingOnOthers: needs.waitingOnOthers.map(withGoal), boardUrl, locale: person.locale ?? 'en' };
 }
 
 /** The personal "Needs you" of whoever a chat account is linked to; null when it is linked to nobody. */
