@@ -10,6 +10,7 @@ import { probeWritable, type StorageFault } from '../../store/storage-probe.js';
 import { pendingMigrations, runMigrations } from '../../store/migrate.js';
 import { verifyChain } from '../../store/events.js';
 import { chatDoctorChecks, serveApp } from '../../compose.js';
+import { suspiciousSecrets, type Config } from '../../config.js';
 import { z } from 'zod';
 import type { Command } from '../command.js';
 import { output } from '../output.js';
@@ -34,6 +35,18 @@ function storageCheck(fault: StorageFault | null): Check {
   if (fault === null) return { name: 'storage', ok: true, detail: 'writable' };
   if (fault === 'storage_full') return { name: 'storage', ok: false, detail: 'the disk holding the database is full', fix: 'free space; a running server recovers by itself' };
   return { name: 'storage', ok: false, detail: 'the database cannot be written (read-only file, directory or mount)', fix: 'make the file and its directory writable by the user running LoopX' };
+}
+
+/** Credentials with a space or `#` in them: a pasted comment that makes every signature check fail. */
+function secretsCheck(config: Config): Check {
+  const bad = suspiciousSecrets(config);
+  if (bad.length === 0) return { name: 'secrets', ok: true, detail: 'no credential holds spaces or #' };
+  return {
+    name: 'secrets',
+    ok: false,
+    detail: `${bad.join(', ')} ${bad.length === 1 ? 'holds' : 'hold'} spaces or # (a comment or note pasted into the value)`,
+    fix: 'keep only the secret in the value and put # comments on their own line (systemd and docker environment files keep a trailing # comment in the value)',
+  };
 }
 
 /** The ledger key (present, private) and the keyed chain; never creates a key (doctor only reads). */
@@ -85,7 +98,7 @@ export const setupCommands: readonly Command[] = [
     usage: 'loopx doctor',
     output: DoctorOutput,
     async run(ctx) {
-      const checks: Check[] = [{ name: 'config', ok: true, detail: `database ${ctx.config.LOOPX_DB}, server ${ctx.config.LOOPX_HOST}:${ctx.config.LOOPX_PORT}` }];
+      const checks: Check[] = [{ name: 'config', ok: true, detail: `database ${ctx.config.LOOPX_DB}, server ${ctx.config.LOOPX_HOST}:${ctx.config.LOOPX_PORT}` }, secretsCheck(ctx.config)];
       const bound = { slack: [] as string[], lark: [] as string[] };
       if (ctx.config.LOOPX_DB !== ':memory:' && !existsSync(ctx.config.LOOPX_DB)) {
         checks.push({ name: 'database', ok: false, detail: `no database at ${ctx.config.LOOPX_DB}`, fix: 'run `loopx init` (or `npm start`, which creates it)' });
