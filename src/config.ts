@@ -19,6 +19,7 @@ export const ConfigSchema = z.object({
   LOOPX_REQUEST_TIMEOUT_MS: z.coerce.number().int().min(100).max(300_000).default(15_000),
   LOOPX_HEADERS_TIMEOUT_MS: z.coerce.number().int().min(100).max(300_000).default(10_000),
   LOOPX_LOG_LEVEL: z.enum(['silent', 'error', 'warn', 'info']).default('info'),
+  LOOPX_LOG_FORMAT: z.enum(['text', 'json']).default('text'),
   LOOPX_DEMO: z.enum(['auto', 'off']).default('auto'),
   LOOPX_PUBLIC_URL: z.preprocess((value) => (value === '' ? undefined : value), z.url({ protocol: /^https?$/ }).optional()),
   LOOPX_WEB_LOGIN_MINUTES: z.coerce.number().int().min(1).max(24 * 60).default(15),

@@ -8,7 +8,7 @@ import { ERROR_TABLE, isKernelFailure, type KernelError } from '../kernel/errors
 import { createLogger } from '../logger.js';
 import { UsageError, type CliContext, type Command } from './command.js';
 import { COMMANDS } from './commands/index.js';
-import { commandHelp, overviewHelp } from './help.js';
+import { commandHelp, noCommandAnswer } from './help.js';
 
 const GLOBAL_OPTIONS: ParseArgsConfig['options'] = {
   json: { type: 'boolean' },
@@ -36,12 +36,9 @@ export async function main(argv: readonly string[]): Promise<number> {
   const command = findCommand(argv);
   const wantsJson = argv.includes('--json');
   if (!command) {
-    if (argv.length === 0 || argv[0] === '--help' || argv[0] === '-h' || argv[0] === 'help') {
-      process.stdout.write(overviewHelp(COMMANDS));
-      return 0;
-    }
-    process.stderr.write(`loopx: unknown command "${argv.join(' ')}". Run \`loopx --help\` for the list.\n`);
-    return EXIT_USAGE;
+    const answer = noCommandAnswer(argv, COMMANDS);
+    (answer.code === 0 ? process.stdout : process.stderr).write(answer.text);
+    return answer.code;
   }
   let parsed: ReturnType<typeof parseArgs>;
   try {
@@ -68,7 +65,7 @@ export async function main(argv: readonly string[]): Promise<number> {
       origin: { actor, idempotencyKey: typeof parsed.values['idempotency-key'] === 'string' ? parsed.values['idempotency-key'] : null },
       positionals: parsed.positionals,
       flags: parsed.values,
-      openApp: () => openApp(config, { logger: createLogger(config.LOOPX_LOG_LEVEL) }),
+      openApp: () => openApp(config, { logger: createLogger(config.LOOPX_LOG_LEVEL, { format: config.LOOPX_LOG_FORMAT }) }),
       print: (line) => process.stdout.write(`${line}\n`),
     };
     const result = await command.run(ctx);

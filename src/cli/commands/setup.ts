@@ -10,7 +10,8 @@ import { probeWritable, type StorageFault } from '../../store/storage-probe.js';
 import { pendingMigrations, runMigrations } from '../../store/migrate.js';
 import { verifyChain } from '../../store/events.js';
 import { chatDoctorChecks, serveApp } from '../../compose.js';
-import { suspiciousSecrets, type Config } from '../../config.js';
+import { ConfigError, suspiciousSecrets, type Config } from '../../config.js';
+import { describePortHolder } from '../port-holder.js';
 import { z } from 'zod';
 import type { Command } from '../command.js';
 import { output } from '../output.js';
@@ -67,6 +68,13 @@ function ledgerChecks(store: Store, envKey: string | undefined): Check[] {
     ? { name: 'ledger', ok: true, detail: `${chain.checked} events, keyed hash chain intact; head ${chain.head.seq}:${chain.head.hash}` }
     : { name: 'ledger', ok: false, detail: `${chain.problems.length} problem(s)`, fix: 'run `loopx audit verify` and restore from a backup' };
   return [keyCheck, chainCheck];
+}
+
+/** A busy port, in words: which port, who holds it, and the setting that picks another. */
+function portInUse(error: unknown, config: Config): ConfigError | null {
+  if ((error as NodeJS.ErrnoException | null)?.code !== 'EADDRINUSE') return null;
+  const port = config.LOOPX_PORT;
+  return new ConfigError(`port ${port} on ${config.LOOPX_HOST} is in use, ${describePortHolder(port)}. Stop it, or set LOOPX_PORT to a free port (e.g. LOOPX_PORT=${port + 1} npm start, or in .env).`);
 }
 
 /** `loopx init`, `loopx doctor`, `loopx serve`. */
@@ -131,8 +139,12 @@ export const setupCommands: readonly Command[] = [
     usage: 'loopx serve',
     output: z.object({ schema_version: z.literal(1), url: z.string() }),
     async run(ctx) {
+      ctx.print(`Opening the database ${ctx.config.LOOPX_DB} (created and migrated if needed)...`);
       const deps = await ctx.openApp();
-      const running = await serveApp(deps, ctx.config);
+      const running = await serveApp(deps, ctx.config).catch((error: unknown) => {
+        deps.store.close();
+        throw portInUse(error, ctx.config) ?? error;
+      });
       ctx.print(`LoopX listening on ${running.url} (database ${ctx.config.LOOPX_DB}; ${running.servers()})`);
       demoOnStart(ctx, deps, running.url);
       ctx.print(`Web board: ${running.url}/`);
