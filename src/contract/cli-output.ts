@@ -141,3 +141,22 @@ export const WakeOutput = versioned({ wake: WakeWire });
 export const WakeTestOutput = versioned({ test: WakeTestWire });
 /** `agent wake clear`. */
 export const WakeClearOutput = versioned({ removed: z.boolean() });
+/** `backup`: the verified copy and where its ledger key went (null: LOOPX_LEDGER_KEY or an unkeyed ledger). */
+export const BackupOutput = versioned({
+  file: z.string(),
+  bytes: z.number(),
+  integrity: z.literal('ok'),
+  ledger_events: z.number(),
+  head: z.object({ seq: z.number(), hash: z.string() }),
+  key_file: z.string().nullable(),
+});
+/** `restore`: the database now in place and where the one it replaced was kept. */
+export const RestoreOutput = versioned({
+  database: z.string(),
+  from: z.string(),
+  previous: z.string().nullable(),
+  integrity: z.literal('ok'),
+  ledger_events: z.number(),
+  head: z.object({ seq: z.number(), hash: z.string() }),
+  key_file: z.string().nullable(),
+});
