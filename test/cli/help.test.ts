@@ -63,17 +63,24 @@ describe('loopx helps a newcomer find the command', () => {
 });
 
 /** Starts `loopx serve` and resolves with its exit code and output once it exits or prints the board URL. */
-function serve(env: Record<string, string>): Promise<{ code: number | null; stdout: string; stderr: string; stop: () => void }> {
+function serve(env: Record<string, string>): Promise<{ code: number | null; stdout: string; stderr: string; stop: () => void; untilLogged: (text: string) => Promise<void> }> {
   const child = spawn(process.execPath, [LOOPX_BIN, 'serve'], { env: { ...process.env, LOOPX_DB: db, LOOPX_DEMO: 'off', LOOPX_LOG_LEVEL: 'silent', ...env }, cwd: tmpdir() });
   let stdout = '';
   let stderr = '';
   child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString('utf8')));
+  /** Resolves once the server has logged `text` (a log line is written after its response is sent). */
+  const untilLogged = (text: string) =>
+    new Promise<void>((done) => {
+      const check = () => (stderr.includes(text) ? (child.stderr.off('data', check), done()) : undefined);
+      child.stderr.on('data', check);
+      check();
+    });
   return new Promise((resolve) => {
     child.stdout.on('data', (chunk: Buffer) => {
       stdout += chunk.toString('utf8');
-      if (stdout.includes('Web board:')) resolve({ code: null, stdout, get stderr() { return stderr; }, stop: () => child.kill('SIGTERM') });
+      if (stdout.includes('Web board:')) resolve({ code: null, stdout, get stderr() { return stderr; }, stop: () => child.kill('SIGTERM'), untilLogged });
     });
-    child.on('exit', (code) => resolve({ code, stdout, stderr, stop: () => undefined }));
+    child.on('exit', (code) => resolve({ code, stdout, stderr, stop: () => undefined, untilLogged }));
   });
 }
 
@@ -107,7 +114,7 @@ describe('loopx serve tells what it is doing', () => {
     await (await fetch(`${base}/v1/agents/me/gates`, { headers: { authorization: 'Bearer lpx_secretvalue123' } })).text();
     await (await fetch(`${base}/login?token=lpxl_logintoken456`)).text();
     await (await fetch(`${base}/healthz`)).text();
-    await new Promise<void>((resolve) => setImmediate(resolve));
+    await run.untilLogged('GET /healthz');
     run.stop();
     const lines = run.stderr.split('\n').filter((l) => l.includes(' request '));
     expect(lines.find((l) => l.includes('GET /v1/agents/me/gates'))).toMatch(/INFO +request GET \/v1\/agents\/me\/gates 401 \d+ms/);
