@@ -26,8 +26,9 @@ function findCommand(args: readonly string[]): Command | undefined {
 }
 
 function printError(error: KernelError, json: boolean): number {
+  // With --json the error is on stdout for programs, and on stderr for the person whose script captured stdout.
   if (json) process.stdout.write(`${JSON.stringify({ error })}\n`);
-  else process.stderr.write(`loopx: ${error.message}\n`);
+  process.stderr.write(`loopx: ${error.message}\n`);
   return ERROR_TABLE[error.code].exit;
 }
 

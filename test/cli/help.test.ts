@@ -49,6 +49,13 @@ describe('loopx helps a newcomer find the command', () => {
     expect(run.stderr).not.toContain('Did you mean');
   });
 
+  it('says what failed on stderr even with --json, whose error shape goes to stdout (a script captures stdout)', () => {
+    const run = loopx('goal', 'add', 'blog', '--title', 'Again', '--objective', 'Twice', '--owner', 'ana', '--json');
+    expect(run.code).toBe(1);
+    expect(JSON.parse(run.stdout).error.code).toBe('already_exists');
+    expect(run.stderr).toMatch(/^loopx: .*already exists/);
+  });
+
   it('runs single-mode commands without their flag: `loopx digest blog` previews, `loopx heartbeat blog` runs', () => {
     const digest = loopx('digest', 'blog', '--json');
     expect(digest.code, digest.stderr).toBe(0);
