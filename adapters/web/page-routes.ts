@@ -4,6 +4,7 @@ import { userActionCard } from '../../cards/user-action.js';
 import { previewDigest } from '../../src/app/digest.js';
 import { createJobDeps } from '../../src/app/job-deps.js';
 import { allGoalStatuses, gateHistory, goalDetail, recentLedger } from '../../src/app/queries/board.js';
+import { goalCharts } from '../../src/app/queries/charts.js';
 import { findGate, findGrant, grantsReaching } from '../../src/app/queries/gates.js';
 import { openUserActions } from '../../src/app/work/user-actions.js';
 import { grantToWire } from '../../src/contract/gate-wire.js';
@@ -12,6 +13,7 @@ import { ERROR_TABLE } from '../../src/kernel/errors.js';
 import type { HttpResponse } from '../../src/http/types.js';
 import { BOARD_CSS, LIVE_JS } from './assets.js';
 import { gateCardById, gateCards, goalBoardCard } from './cards.js';
+import { goalChartsHtml, laneBar } from './charts.js';
 import { html, type Html } from './html.js';
 import { noticePage, pageResponse } from './layout.js';
 import { auditPage } from './pages/audit.js';
@@ -44,9 +46,9 @@ function board(call: WebCall): HttpResponse {
   const gates = gateCards(call.deps, ['pending']).map(({ gateId, card }) => cardHtml(call, card, '/', { href: `/gates/${gateId}`, label: `Gate ${gateId}: details and history` }));
   const userActions = goals.flatMap(({ goal }) => openUserActions(call.deps.store, goal.id, WEB_USER_ACTIONS).actions.map((action) => cardHtml(call, userActionCard(action, goal.title), '/', null)));
   const needsYou = [...gates, ...userActions];
-  const goalCards = goals.flatMap(({ goal }) => {
+  const goalCards = goals.flatMap(({ goal, todoLanes }) => {
     const card = goalBoardCard(call.deps, goal.id, now);
-    return card ? [cardHtml(call, card, '/', { href: `/goals/${goal.id}`, label: `Open ${goal.title}: every todo, gate and piece of evidence` })] : [];
+    return card ? [html`${laneBar(goal.id, todoLanes)}${cardHtml(call, card, '/', { href: `/goals/${goal.id}`, label: `Open ${goal.title}: every todo, gate, piece of evidence and the charts` })}`] : [];
   });
   return pageResponse(boardPage({ needsYou, goalCards, goals }), call.viewer);
 }
@@ -61,7 +63,8 @@ function goal(call: WebCall): HttpResponse {
   const decided = gateCards(call.deps, ['approved', 'rejected', 'expired', 'cancelled', 'superseded'], { goalId, limit: RECENT_DECIDED_GATES });
   const cards = [...open, ...decided.reverse()].map(({ gateId, card }) => cardHtml(call, card, here, { href: `/gates/${gateId}`, label: `Gate ${gateId}: history` }));
   const gates = html`<h2>Gates</h2>${cards.length === 0 ? html`<p class="empty">No gates yet.</p>` : cards}`;
-  return pageResponse(goalPage(detail.value, now, { gates }), call.viewer);
+  const charts = goalChartsHtml(goalCharts(call.deps.store, detail.value.goal, now), detail.value.quota);
+  return pageResponse(goalPage(detail.value, now, { gates, charts }), call.viewer);
 }
 
 function gate(call: WebCall): HttpResponse {
