@@ -42,7 +42,7 @@ td code{word-break:break-all}
 .live{position:absolute;left:-999px}
 .charts{display:grid;grid-template-columns:repeat(auto-fit,minmax(min(100%,420px),1fr));gap:12px}
 .chart{margin:0;background:#fff;border:1px solid var(--line);border-radius:10px;padding:10px 12px;min-width:0}.chart figcaption{font-weight:600;margin:0 0 6px}
-.chart svg{width:100%;height:auto;display:block}.chart svg.gauge{max-width:300px;height:18px}.tick{font-size:12px;fill:var(--muted)}.axis{stroke:var(--line)}
+.chart svg{width:100%;height:auto;display:block}.chart svg.gauge{max-width:300px;height:18px}.tick{font-size:14px;fill:var(--muted)}.axis{stroke:var(--line)}
 .legend{list-style:none;padding:0;margin:6px 0;display:flex;flex-wrap:wrap;gap:4px 14px}.swatch{display:inline-block;width:12px;height:12px;border-radius:2px;margin-right:5px;vertical-align:-1px}
 .gauges{margin:0}.gauges dt{font-size:.9rem;color:var(--muted)}.gauges dd{margin:0 0 8px}.gauge-track{fill:#e4e7ec}.chart-numbers summary{cursor:pointer;color:var(--accent)}
 .lane-bar{display:block;width:100%;max-width:300px;height:12px;margin:4px 0 0;border-radius:3px}

@@ -8,7 +8,7 @@ import { html, type Html } from './html.js';
 
 const W = 560;
 const H = 200;
-const PAD = { left: 34, right: 8, top: 10, bottom: 24 };
+const PAD = { left: 34, right: 8, top: 18, bottom: 24 };
 const plotW = W - PAD.left - PAD.right;
 const plotH = H - PAD.top - PAD.bottom;
 
@@ -97,7 +97,7 @@ export function gateWaitChart(charts: GoalCharts): Html {
 
 /** Every chart of the goal page. */
 export function goalChartsHtml(charts: GoalCharts, quota: QuotaState): Html {
-  return html`<h2>Charts</h2><div class="charts">${flowChart(charts)}${evidenceChart(charts)}${quotaGauge(quota)}${gateWaitChart(charts)}</div>`;
+  return html`<h2 id="charts">Charts</h2><div class="charts">${flowChart(charts)}${evidenceChart(charts)}${quotaGauge(quota)}${gateWaitChart(charts)}</div>`;
 }
 
 /** The board's small lane bar for one goal: one segment per lane, widths by count. */
