@@ -1,8 +1,8 @@
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { readFileSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { freshDbPath, LOOPX_BIN } from '../helpers/cli.js';
+import { freePort } from '../helpers/ports.js';
 
 /** The first fenced block of `lang` after `heading` in a Markdown file, exactly as written. */
 function fencedBlock(file: string, heading: string, lang = 'sh'): string {
@@ -18,14 +18,6 @@ function expectedLines(file: string, marker: string): RegExp[] {
   return fencedBlock(file, marker, '')
     .split('\n')
     .map((line) => new RegExp(`^${line.trimEnd().split('…').map((part) => part.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('.+?')}$`));
-}
-
-async function freePort(): Promise<number> {
-  const probe = createServer();
-  await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
-  const port = (probe.address() as { port: number }).port;
-  await new Promise((resolve) => probe.close(resolve));
-  return port;
 }
 
 /** Runs a doc's shell block with bash -e (stops at the first failing command) from the repository root. */
