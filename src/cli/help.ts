@@ -68,6 +68,10 @@ function closest(words: readonly string[], commands: readonly Command[]): Comman
 /** What to answer when no command matches: the overview, a group's commands, or the closest command. */
 export function noCommandAnswer(argv: readonly string[], commands: readonly Command[]): { code: number; text: string } {
   const [first, second] = argv;
+  // `loopx help <command>` reads as `loopx <command> --help`.
+  const single = commands.find((c) => c.path.length === 1 && c.path[0] === second);
+  if (first === 'help' && single) return { code: 0, text: commandHelp(single) };
+  if (first === 'help' && second !== undefined && commands.some((c) => c.path[0] === second)) return noCommandAnswer([second, '--help'], commands);
   if (first === undefined || first === '--help' || first === '-h' || first === 'help') return { code: 0, text: overviewHelp(commands) };
   const isGroup = commands.some((c) => c.path.length > 1 && c.path[0] === first);
   if (isGroup && (second === undefined || second === '--help' || second === '-h')) return { code: 0, text: groupHelp(first, commands) };

@@ -16,13 +16,19 @@ beforeAll(() => {
 });
 
 describe('loopx helps a newcomer find the command', () => {
-  it.each([['goal --help'], ['goal'], ['goal -h']])('`loopx %s` lists the group\'s commands with their usage', (line) => {
+  it.each([['goal --help'], ['goal'], ['goal -h'], ['help goal']])('`loopx %s` lists the group\'s commands with their usage', (line) => {
     const run = loopx(...line.split(' '));
     expect(run.code, run.stderr).toBe(0);
     expect(run.stdout).toContain('loopx goal add <id>');
     expect(run.stdout).toContain('loopx goal list');
     expect(run.stdout).toContain('loopx goal bind');
     expect(run.stdout).not.toContain('loopx todo add');
+  });
+
+  it('reads `loopx help status` as `loopx status --help`', () => {
+    const run = loopx('help', 'status');
+    expect(run.code).toBe(0);
+    expect(run.stdout).toContain('usage: loopx status');
   });
 
   it('lists the todo group for a bare `loopx todo`', () => {
