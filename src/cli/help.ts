@@ -11,6 +11,7 @@ export function overviewHelp(commands: readonly Command[]): string {
     ...lines,
     '',
     'Every command takes --help, --json (versioned output) and --as <person> (who is acting).',
+    '`loopx <group>` (goal, todo, gate, agent, ...) lists that group\'s commands with their usage.',
     'Exit codes: 0 ok, 1 refused by a rule, 2 usage, 3 not found, 4 configuration or environment.',
     '',
   ].join('\n');
