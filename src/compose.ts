@@ -4,7 +4,6 @@ import type { DoctorCheck } from '../adapters/slack/doctor.js';
 import type { SlackAdapter } from '../adapters/slack/index.js';
 import { createWebBoard } from '../adapters/web/index.js';
 import { startScheduler } from '../jobs/schedule.js';
-import { createAppDeps } from './app/index.js';
 import { startExpiryTimer } from './app/gates/expiry-timer.js';
 import { startWakes } from './app/agents/wake-runner.js';
 import { createJobDeps } from './app/job-deps.js';
@@ -15,22 +14,10 @@ import { boardUrl, ConfigError, type Config } from './config.js';
 import { createBoardSource, createGateSource, createProjectionEngine, defaultBoardExtras, type CardSource, type ProjectionEngine, type ProjectionOptions } from './app/projection/index.js';
 import type { ChatSurface } from './app/surface.js';
 import type { Mount } from './http/serve.js';
+import { errorResponse } from './http/errors.js';
+import type { HttpRequest, HttpResponse } from './http/types.js';
+import { kernelError } from './kernel/errors.js';
 import { startLoopxServer } from './server.js';
-import { openStore } from './store/db.js';
-import { LedgerKeyError } from './store/ledger-key.js';
-import { runMigrations } from './store/migrate.js';
-
-/** Opens the database, runs pending migrations and builds the app: the one place that wires the store. */
-export async function openApp(config: Config, options: { clock?: Clock; logger?: Logger } = {}): Promise<AppDeps> {
-  const store = openStore({ path: config.LOOPX_DB, synchronous: config.LOOPX_SYNCHRONOUS });
-  const migrated = await runMigrations(store, { ledgerKey: config.LOOPX_LEDGER_KEY });
-  if (migrated.error) {
-    store.close();
-    if (migrated.error instanceof LedgerKeyError) throw new ConfigError(migrated.error.message);
-    throw new ConfigError(`Database migration failed (${String(migrated.error)}). Check LOOPX_DB points at a LoopX database you can write.`);
-  }
-  return createAppDeps(store, options);
-}
 
 /** A running server and how to stop it. */
 export interface RunningServer {
@@ -38,6 +25,8 @@ export interface RunningServer {
   readonly port: number;
   /** The base URL people open (the web board lives at `/`). */
   readonly url: string;
+  /** Resolves when the chat surfaces have loaded and connected (the server answers before). */
+  readonly chatJoined: Promise<void>;
   /** How many servers share the database and which one sends cards and runs jobs, in words. */
   servers(): string;
   stop(): Promise<void>;
@@ -121,31 +110,41 @@ export async function openChat(deps: AppDeps, config: Config, role: Pick<Project
  */
 export async function serveApp(deps: AppDeps, config: Config): Promise<RunningServer> {
   const leaseMs = config.LOOPX_SENDER_LEASE_SECONDS * 1000;
+  let chat: ChatRuntime | null = null;
   // Taking the sender role (at start, or from a stopped or crashed server): repair drift once, then send.
-  const presence = createPresence(deps, { leaseMs, onSender: () => (chat.engine?.projector.reconcile(), chat.engine?.kick(), wakes.kick()) });
+  const presence = createPresence(deps, { leaseMs, onSender: () => (chat?.engine?.projector.reconcile(), chat?.engine?.kick(), wakes.kick()) });
   // Commits by any other process (the CLI, another server) reach the same listeners as this server's own.
-  const signal = createChangeSignal(deps, { onForeignWrite: () => chat.engine?.kick() });
+  const signal = createChangeSignal(deps, { onForeignWrite: () => chat?.engine?.kick() });
   const web = createWebBoard(deps, config);
+  // The agent API and the web board answer before the chat SDKs have loaded and connected: the chat surfaces join
+  // when ready, and what is committed meanwhile waits in the ledger and the outbox. Their inbound routes wait too.
   // A crashed sender's row claims lapse after two leases: longer than any platform call it may have had in flight.
-  const chat = await openChat(deps, config, { identity: { owner: presence.id, claimMs: 2 * leaseMs }, maySend: presence.isSender });
-  const { server, port } = await startLoopxServer(deps, config, { mounts: [...chat.mounts, web.mount], rawMounts: [web.rawMount] });
-  await chat.start();
+  const chatReady = openChat(deps, config, { identity: { owner: presence.id, claimMs: 2 * leaseMs }, maySend: presence.isSender });
+  const chatInbound: Mount[] = ['/slack/', '/lark/'].map((prefix) => ({ prefix, handler: async (request) => routeToChat(await chatReady, request) }));
+  const { server, port } = await startLoopxServer(deps, config, { mounts: [...chatInbound, web.mount], rawMounts: [web.rawMount] });
   const wakes = startWakes(deps, { maySend: presence.isSender });
   presence.start(boardUrl(config, port));
   signal.start();
   const scheduler = startScheduler(createJobDeps(deps), { mayRun: presence.isSender });
   const expiry = startExpiryTimer(deps);
+  const joined = chatReady.then(async (runtime) => {
+    chat = runtime;
+    await runtime.start();
+    if (runtime.surfaces.length > 0) deps.logger.info({ surfaces: runtime.surfaces.map((s) => s.name) }, 'chat surfaces joined');
+  });
   return {
     server,
     port,
     url: boardUrl(config, port),
+    chatJoined: joined,
     servers: () => describeServers(serversSummary(deps, deps.clock.now(), leaseMs), presence.id),
     stop: async () => {
       signal.stop();
       expiry.stop();
       wakes.stop();
       await scheduler.stop();
-      await chat.stop();
+      await joined.catch(() => undefined);
+      await chat?.stop();
       presence.stop();
       await new Promise<void>((resolve) => {
         web.close();
@@ -154,6 +153,12 @@ export async function serveApp(deps: AppDeps, config: Config): Promise<RunningSe
       });
     },
   };
+}
+
+/** An inbound chat request, once the chat surfaces have loaded: their route, or 404 when that surface is off. */
+function routeToChat(runtime: ChatRuntime, request: HttpRequest): HttpResponse | Promise<HttpResponse> {
+  const mount = runtime.mounts.find((m) => request.path.startsWith(m.prefix));
+  return mount ? mount.handler(request) : errorResponse(kernelError('not_found', `Nothing at ${request.path}: that chat surface is not configured here.`));
 }
 
 function slackApiUrl(config: Config): string | undefined {

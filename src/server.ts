@@ -2,17 +2,26 @@ import type { Server } from 'node:http';
 import type { AppDeps } from './app/deps.js';
 import type { Config } from './config.js';
 import { createAgentApi } from './http/agent-api.js';
-import { createMcpHandler, MCP_PATH } from './mcp/http.js';
 import { createHttpServer, listen, type Mount, type RawMount } from './http/serve.js';
-import type { HttpResponse } from './http/types.js';
+import type { HttpHandler, HttpResponse } from './http/types.js';
 import { VERSION } from './version.js';
+import { MCP_PATH } from './mcp/path.js';
+
+/** `/mcp`, with the MCP SDK loaded on the first request rather than at start (it is the largest part of the server). */
+function lazyMcpHandler(deps: AppDeps): HttpHandler {
+  let handler: Promise<HttpHandler> | null = null;
+  return async (request) => {
+    handler ??= import('./mcp/http.js').then((mcp) => mcp.createMcpHandler(deps));
+    return (await handler)(request);
+  };
+}
 
 /** Everything the one server answers: health, the agent API, and whatever surfaces add. */
 export function createLoopxServer(deps: AppDeps, config: Config, extra: { mounts?: readonly Mount[]; rawMounts?: readonly RawMount[] } = {}): Server {
   const mounts: Mount[] = [
     { prefix: '/healthz', handler: () => health(deps) },
     { prefix: '/v1/', handler: createAgentApi(deps) },
-    { prefix: MCP_PATH, handler: createMcpHandler(deps) },
+    { prefix: MCP_PATH, handler: lazyMcpHandler(deps) },
     ...(extra.mounts ?? []),
   ];
   return createHttpServer({

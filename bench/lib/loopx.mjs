@@ -7,7 +7,7 @@ import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 export const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..');
-export const CLI = join(ROOT, 'dist', 'src', 'cli', 'main.js');
+export const CLI = join(ROOT, 'dist', 'cli', 'loopx.js');
 
 /** A fresh scratch directory for one run's database. */
 export function scratchDir(name) {

@@ -6,6 +6,7 @@ export type ChatCommand =
   | { readonly kind: 'help' }
   | { readonly kind: 'status'; readonly goalId: string | null }
   | { readonly kind: 'gates' }
+  | { readonly kind: 'review'; readonly goalId: string }
   | { readonly kind: 'approve'; readonly gateId: string; readonly reason: string | null }
   | { readonly kind: 'reject'; readonly gateId: string; readonly reason: string }
   | { readonly kind: 'defer'; readonly gateId: string; readonly duration: string };
@@ -15,6 +16,7 @@ export const CHAT_USAGE = [
   'LoopX commands:',
   '• `status [goal]`: where a goal stands',
   '• `gates`: the gates waiting on you',
+  '• `review <goal>` (or `评审 <goal>`): the packet to judge the goal\'s first open gate',
   '• `approve <gate> [reason]` (a gate with options: `approve <gate> <option>`)',
   '• `reject <gate> <reason>`',
   '• `defer <gate> <duration>` (30m, 4h, 2d, or an ISO time)',
@@ -45,6 +47,10 @@ export function parseChatCommand(text: string): { ok: true; command: ChatCommand
       return { ok: true, command: { kind: 'status', goalId: target ?? null } };
     case 'gates':
       return { ok: true, command: { kind: 'gates' } };
+    case 'review':
+    case '评审':
+      if (!target) return need('a goal id');
+      return { ok: true, command: { kind: 'review', goalId: target } };
     case 'approve':
       if (!target) return need('a gate id');
       return { ok: true, command: { kind: 'approve', gateId: target, reason: reason === '' ? null : reason } };

@@ -7,6 +7,7 @@ import { CHAT_USAGE, deferUntil, parseChatCommand, type ChatCommand } from './ch
 import { decideFromChat, type ChatIdentity, type ChatReply } from './chat-decisions.js';
 import type { AppDeps } from './deps.js';
 import { goalStatus } from './queries/goal-status.js';
+import { reviewPacket, reviewText } from './queries/review.js';
 import { findGate, listGates, waitingOn } from './queries/gates.js';
 
 function unlinked(identity: ChatIdentity): ChatReply {
@@ -20,12 +21,26 @@ function readableGoalIds(deps: AppDeps, identity: ChatIdentity, person: Person, 
   return new Set([...bound, ...member]);
 }
 
-function statusText(deps: AppDeps, identity: ChatIdentity, goalId: string | null, destination: string | undefined): ChatReply {
+/** The goals the chat account may read here, or the refusal (unlinked, or a named goal it may not see). */
+function readableHere(deps: AppDeps, identity: ChatIdentity, goalId: string | null, destination: string | undefined): Set<string> | ChatReply {
   const person = findPersonByIdentity(deps.store, identity.surface, identity.externalId);
   if (!person) return unlinked(identity);
   const readable = readableGoalIds(deps, identity, person, destination);
   // A goal the person may not read answers exactly like a goal that does not exist: ids are not probed.
   if (goalId !== null && !readable.has(goalId)) return { ok: false, text: `There is no goal \`${goalId}\` you can see here.`, code: 'not_found' };
+  return readable;
+}
+
+function reviewReply(deps: AppDeps, identity: ChatIdentity, goalId: string, destination: string | undefined): ChatReply {
+  const readable = readableHere(deps, identity, goalId, destination);
+  if (!(readable instanceof Set)) return readable;
+  const packet = reviewPacket(deps.store, goalId);
+  return packet.ok ? { ok: true, text: reviewText(packet.value) } : { ok: false, text: packet.error.message, code: packet.error.code };
+}
+
+function statusText(deps: AppDeps, identity: ChatIdentity, goalId: string | null, destination: string | undefined): ChatReply {
+  const readable = readableHere(deps, identity, goalId, destination);
+  if (!(readable instanceof Set)) return readable;
   const goals = goalId === null ? listGoals(deps.store).filter((g) => g.status !== 'completed' && readable.has(g.id)) : [{ id: goalId }];
   if (goals.length === 0) return { ok: true, text: 'No goals you can see here.' };
   const lines: string[] = [];
@@ -79,6 +94,8 @@ export function runChatCommand(deps: AppDeps, identity: ChatIdentity, text: stri
       return statusText(deps, identity, command.goalId, destination);
     case 'gates':
       return myGatesText(deps, identity);
+    case 'review':
+      return reviewReply(deps, identity, command.goalId, destination);
     default:
       return decide(deps, identity, command, idempotencyKey);
   }

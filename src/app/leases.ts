@@ -1,3 +1,5 @@
+import type { HandoffRequest } from '../contract/requests.js';
+import { leaveHandoff } from './work/handoffs.js';
 import { fail, type KernelError } from '../kernel/errors.js';
 import { requireGoalOpenForWork } from '../kernel/goal.js';
 import { clearedLease, decideClaim, decideRelease, decideRenew, LEASE_DEFAULT_SECONDS, type LeaseState } from '../kernel/lease.js';
@@ -59,13 +61,14 @@ export function renewLease(deps: AppDeps, origin: WriteOrigin, todoId: string, l
   });
 }
 
-/** Gives the caller's lease back (CAS on `leaseVersion`). */
-export function releaseLease(deps: AppDeps, origin: WriteOrigin, todoId: string, leaseVersion: number): Result<LeaseGrant, KernelError> {
-  return runWrite(deps, { ...origin, command: 'todo.release', request: { todoId, leaseVersion } }, (ctx) => {
+/** Gives the caller's lease back (CAS on `leaseVersion`), with what it leaves for the next one, if anything. */
+export function releaseLease(deps: AppDeps, origin: WriteOrigin, todoId: string, leaseVersion: number, handoff?: HandoffRequest): Result<LeaseGrant, KernelError> {
+  return runWrite(deps, { ...origin, command: 'todo.release', request: { todoId, leaseVersion, handoff } }, (ctx) => {
     const agentId = must(agentOf(origin));
     const todo = loadTodoFor(ctx.store, origin.actor, todoId);
     const lease = must(decideRelease(todo, agentId, leaseVersion, ctx.now));
-    return ok({ todo: commitLease(ctx, todo, lease, 'todo.released', { agent_id: agentId }), changed: true });
+    if (handoff) leaveHandoff(ctx, todo.id, handoff);
+    return ok({ todo: commitLease(ctx, todo, lease, 'todo.released', { agent_id: agentId, handoff: handoff !== undefined }), changed: true });
   });
 }
 

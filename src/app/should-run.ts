@@ -1,13 +1,13 @@
 import type { KernelError } from '../kernel/errors.js';
 import { fail } from '../kernel/errors.js';
-import { decideShouldRun, type ShouldRunDecision, type WorkOnOffer } from '../kernel/should-run.js';
+import { decideShouldRun, MONITOR_DEBT_TURNS, type ShouldRunDecision, type WorkOnOffer } from '../kernel/should-run.js';
 import type { Goal } from '../kernel/goal.js';
 import { ok, type Result } from '../kernel/result.js';
 import { PACKET_GATES_MAX, ShouldRunWire, shouldRunToWire } from '../contract/should-run-wire.js';
 import type { Store } from '../store/db.js';
 import { listMemberships } from '../store/goals.js';
 import { gateHolds } from '../store/todo-lanes.js';
-import { countListedTakeable, countWaiting, firstUnheld, selectBlockingGates, type Asker } from '../store/work-on-offer.js';
+import { countListedTakeable, countQuietMonitorTurns, countWaiting, firstUnheld, selectBlockingGates, type Asker } from '../store/work-on-offer.js';
 import { selectAnsweredGates } from '../store/gates.js';
 import { insertTurn, lastTurnAt, selectTurn } from '../store/turns.js';
 import { requireGoalAccess } from './actor.js';
@@ -16,6 +16,7 @@ import { requireGoal } from './lookup.js';
 import { approversOf, waitingOn as stillWaitingOn } from './queries/gates.js';
 import { quotaState } from './queries/quota.js';
 import { must, runWrite, type WriteOrigin } from './write.js';
+import { handoffOf } from './work/handoffs.js';
 
 /** How many of its answered gates a packet returns to the agent at most. */
 const ANSWERED_GATES_MAX = 3;
@@ -34,6 +35,7 @@ function workOnOffer(store: Store, ask: Asker): WorkOnOffer {
       return { first, total: gates.total, pending: gates.pending, waitingOn: [...waitingOn] };
     },
     waiting: () => countWaiting(store, ask),
+    quietMonitorTurns: () => countQuietMonitorTurns(store, ask, MONITOR_DEBT_TURNS),
   };
 }
 
@@ -58,7 +60,8 @@ export function shouldRun(deps: AppDeps, origin: WriteOrigin, goalId: string, tu
     const quota = quotaState(ctx.store, goalId, ctx.now);
     const decision = previewShouldRun(ctx.store, goal, agentId, ctx.now);
     const answered = selectAnsweredGates(ctx.store, goalId, `agent:${agentId}`, lastTurnAt(ctx.store, goalId, agentId), ANSWERED_GATES_MAX);
-    const packet = shouldRunToWire({ goalId, agentId, turnId }, decision, quota, ctx.at, answered);
+    const handoff = decision.selectedTodo ? handoffOf(ctx.store, decision.selectedTodo.id) : null;
+    const packet = shouldRunToWire({ goalId, agentId, turnId }, decision, quota, ctx.at, answered, handoff);
     insertTurn(ctx.store, { goal_id: goalId, agent_id: agentId, turn_id: turnId, mode: packet.mode, selected_todo_id: packet.selected_todo?.id ?? null, packet: JSON.stringify(packet), created_at: ctx.at });
     ctx.event({ goalId, type: 'turn.started', payload: { agent_id: agentId, turn_id: turnId, mode: packet.mode, work: packet.work, notify: packet.notify, selected_todo_id: packet.selected_todo?.id ?? null } });
     return ok(packet);

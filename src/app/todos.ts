@@ -1,3 +1,4 @@
+import { insertMonitor } from '../store/monitors.js';
 import { fail, type KernelError } from '../kernel/errors.js';
 import { requireGoalOpenForWork } from '../kernel/goal.js';
 import type { Evidence } from '../kernel/entities.js';
@@ -21,7 +22,20 @@ export interface TodoDraft {
   readonly taskClass?: TaskClass | undefined;
   readonly actionKind?: string | undefined;
   readonly resumeWhen?: string | undefined;
+  /** Makes it a monitor, offered every `everySeconds` until `until`. */
+  readonly monitor?: MonitorDraft | undefined;
 }
+
+/** A monitor's cadence and watch window. */
+export interface MonitorDraft {
+  readonly everySeconds: number;
+  readonly until?: string | undefined;
+  readonly target?: string | undefined;
+  readonly deadAfter?: number | undefined;
+}
+
+/** Unchanged checks in a row before a monitor is flagged as probably dead, unless it says otherwise. */
+export const DEFAULT_DEAD_AFTER = 6;
 
 /**
  * Creates a todo inside a running command. An open todo with the same text is returned instead of a
@@ -31,7 +45,10 @@ export function createTodo(ctx: WriteContext, goalId: string, draft: TodoDraft, 
   must(requireResumeWhenOnGoal(ctx.store, draft.resumeWhen, goalId));
   const existing = findLiveTodoByText(ctx.store, goalId, draft.text);
   if (existing) return { todo: existing, created: false };
-  const taskClass = draft.taskClass ?? 'advancement';
+  if (draft.monitor?.until !== undefined && Date.parse(draft.monitor.until) <= ctx.now.getTime()) {
+    must(fail('invalid_request', `The watch window ends at ${draft.monitor.until}, which has passed; give a later --until.`, { field: 'monitor.until' }));
+  }
+  const taskClass = draft.monitor ? 'monitor' : (draft.taskClass ?? 'advancement');
   const id = ctx.newId('todo');
   insertTodo(
     ctx.store,
@@ -49,7 +66,11 @@ export function createTodo(ctx: WriteContext, goalId: string, draft: TodoDraft, 
     },
     ctx.at,
   );
-  ctx.event({ goalId, type: 'todo.added', payload: { todo_id: id, text: draft.text, priority: draft.priority ?? 'P2', task_class: taskClass, predecessor_id: predecessorId } });
+  if (draft.monitor) {
+    const { everySeconds, until, target, deadAfter } = draft.monitor;
+    insertMonitor(ctx.store, { todo_id: id, every_seconds: everySeconds, until: until ?? null, target: target ?? null, dead_after: deadAfter ?? DEFAULT_DEAD_AFTER });
+  }
+  ctx.event({ goalId, type: 'todo.added', payload: { todo_id: id, text: draft.text, priority: draft.priority ?? 'P2', task_class: taskClass, predecessor_id: predecessorId, ...(draft.monitor ? { monitor_every_seconds: draft.monitor.everySeconds } : {}) } });
   return { todo: must(requireTodo(ctx.store, id)), created: true };
 }
 

@@ -2,7 +2,6 @@
 import { parseArgs, type ParseArgsConfig } from 'node:util';
 import type { Actor } from '../app/actor.js';
 import { storageFaultError } from '../app/storage/health.js';
-import { openApp } from '../compose.js';
 import { ConfigError, loadConfig } from '../config.js';
 import { ERROR_TABLE, isKernelFailure, type KernelError } from '../kernel/errors.js';
 import { createLogger } from '../logger.js';
@@ -66,7 +65,8 @@ export async function main(argv: readonly string[]): Promise<number> {
       origin: { actor, idempotencyKey: typeof parsed.values['idempotency-key'] === 'string' ? parsed.values['idempotency-key'] : null },
       positionals: parsed.positionals,
       flags: parsed.values,
-      openApp: () => openApp(config, { logger: createLogger(config.LOOPX_LOG_LEVEL, { format: config.LOOPX_LOG_FORMAT }) }),
+      // Loaded on use: `--help` and usage errors never open the store or load the app.
+      openApp: async () => (await import('../open-app.js')).openApp(config, { logger: createLogger(config.LOOPX_LOG_LEVEL, { format: config.LOOPX_LOG_FORMAT }) }),
       print: (line) => process.stdout.write(`${line}\n`),
     };
     const result = await command.run(ctx);

@@ -4,6 +4,7 @@ import { QuotaWire, ShouldRunWire } from './should-run-wire.js';
 import { AgentWire, BindingWire, EventWire, EvidenceWire, GoalWire, PersonWire, TodoWire } from './wire.js';
 import { StatusWire } from './status-wire.js';
 import { WakeTestWire, WakeWire } from './wake-wire.js';
+import { MonitorWire } from './monitor-wire.js';
 
 /** Every `--json` output carries `schema_version`; fields are added, never renamed or removed. */
 export const CLI_SCHEMA_VERSION = 1;
@@ -141,6 +142,8 @@ export const WakeOutput = versioned({ wake: WakeWire });
 export const WakeTestOutput = versioned({ test: WakeTestWire });
 /** `agent wake clear`. */
 export const WakeClearOutput = versioned({ removed: z.boolean() });
+/** `todo poll`. */
+export const PollOutput = versioned({ todo: TodoWire, monitor: MonitorWire, material_change: z.boolean(), successors: z.array(TodoWire) });
 /** `backup`: the verified copy and where its ledger key went (null: LOOPX_LEDGER_KEY or an unkeyed ledger). */
 export const BackupOutput = versioned({
   file: z.string(),

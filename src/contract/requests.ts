@@ -15,6 +15,16 @@ export const ResumeWhen = z
   .refine((v) => /^(todo_done|gate):[A-Za-z0-9_-]+$/.test(v) || !Number.isNaN(Date.parse(v)), 'use todo_done:<id>, gate:<id> or an ISO-8601 time');
 
 /** Body of `POST /v1/goals/{goal}/todos` (and each successor). */
+/** A monitor's cadence and watch window: offered by should-run every `every_seconds` until `until`. */
+export const MonitorRequest = z.strictObject({
+  every_seconds: z.number().int().min(60).max(30 * 86_400),
+  until: z.iso.datetime({ offset: true }).optional(),
+  target: Text(200).optional(),
+  /** Unchanged checks in a row before the monitor is flagged as probably dead (default 6). */
+  dead_after: z.number().int().min(1).max(1000).optional(),
+});
+export type MonitorRequest = z.infer<typeof MonitorRequest>;
+
 export const TodoRequest = z.strictObject({
   text: Text(2000),
   priority: z.enum(PRIORITIES).optional(),
@@ -22,6 +32,8 @@ export const TodoRequest = z.strictObject({
   action_kind: z.string().max(64).optional(),
   claim: z.boolean().optional(),
   resume_when: ResumeWhen.optional(),
+  /** Makes it a monitor (task class `monitor`) with this cadence. */
+  monitor: MonitorRequest.optional(),
 });
 export type TodoRequest = z.infer<typeof TodoRequest>;
 
@@ -31,8 +43,17 @@ export const ClaimRequest = z.strictObject({ ttl_seconds: TtlSeconds.optional() 
 /** Body of `POST /v1/todos/{todo}/renew`. */
 export const RenewRequest = z.strictObject({ lease_version: z.number().int().min(0), ttl_seconds: TtlSeconds.optional() });
 
+/** What an agent leaves for the next one when it lets a todo go (the next claimer and should-run see it). */
+export const HandoffRequest = z.strictObject({
+  summary: Text(600),
+  next_steps: z.array(Text(200)).max(5).optional(),
+  evidence_ids: z.array(z.string().min(1).max(64)).max(5).optional(),
+  open_questions: z.array(Text(200)).max(3).optional(),
+});
+export type HandoffRequest = z.infer<typeof HandoffRequest>;
+
 /** Body of `POST /v1/todos/{todo}/release`. */
-export const ReleaseRequest = z.strictObject({ lease_version: z.number().int().min(0) });
+export const ReleaseRequest = z.strictObject({ lease_version: z.number().int().min(0), handoff: HandoffRequest.optional() });
 
 /** Optional usage reported with evidence. */
 export const UsageRequest = z.strictObject({
@@ -72,6 +93,17 @@ export const CompleteRequest = z.strictObject({
   no_followup: Text(1000).optional(),
 });
 export type CompleteRequest = z.infer<typeof CompleteRequest>;
+
+/** Body of `POST /v1/todos/{todo}/poll`: one check of a monitor. */
+export const PollRequest = z.strictObject({
+  /** A digest of what the check saw (e.g. a hash of the PR's review list); a different one is a change. */
+  result_hash: z.string().min(1).max(128),
+  summary: Text(1000),
+  /** Whether a person should hear about it; default: the hash changed since the last check. */
+  material_change: z.boolean().optional(),
+  successors: z.array(TodoRequest.omit({ claim: true })).max(20).optional(),
+});
+export type PollRequest = z.infer<typeof PollRequest>;
 
 /** Body of `POST /v1/todos/{todo}/block`. */
 export const BlockRequest = z.strictObject({ reason: Text(1000) });

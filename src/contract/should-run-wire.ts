@@ -3,6 +3,7 @@ import type { Gate } from '../kernel/gate.js';
 import type { QuotaState } from '../kernel/quota.js';
 import { clip, SHOULD_RUN_MODES, type GateWithApprovers, type ShouldRunDecision } from '../kernel/should-run.js';
 import { PRIORITIES, TASK_CLASSES } from '../kernel/vocabulary.js';
+import { HandoffWire } from './monitor-wire.js';
 
 // The should-run packet agents read every turn: small on purpose (a hard budget, checked by a test).
 
@@ -38,6 +39,8 @@ export const ShouldRunWire = z.object({
   quota: QuotaWire,
   next_calls: z.array(z.string()),
   decided_at: z.string(),
+  /** What the previous holder of the selected todo left for the next one. */
+  handoff: HandoffWire.optional(),
 });
 export type ShouldRunWire = z.infer<typeof ShouldRunWire>;
 
@@ -57,12 +60,19 @@ function nextCalls(goalId: string, agentId: string, d: ShouldRunDecision): strin
   if (d.mode === 'replan') return [`POST /v1/goals/${goalId}/todos`];
   if (!d.work || todo === null) return [];
   const claim = todo.claimedBy === agentId ? [] : [`POST /v1/todos/${todo.id}/claim`];
-  if (d.mode === 'monitor_due') return [...claim, 'POST /v1/evidence'];
+  if (d.mode === 'monitor_due') return [...claim, `POST /v1/todos/${todo.id}/poll`];
   return [...claim, 'POST /v1/evidence', `POST /v1/todos/${todo.id}/complete`];
 }
 
 /** Builds the packet, clipping texts and listing at most a few gates so it always fits the budget. */
-export function shouldRunToWire(ids: { goalId: string; agentId: string; turnId: string }, d: ShouldRunDecision, quota: QuotaState, decidedAt: string, answered: readonly Gate[] = []): ShouldRunWire {
+export function shouldRunToWire(
+  ids: { goalId: string; agentId: string; turnId: string },
+  d: ShouldRunDecision,
+  quota: QuotaState,
+  decidedAt: string,
+  answered: readonly Gate[] = [],
+  handoff: HandoffWire | null = null,
+): ShouldRunWire {
   const todo = d.selectedTodo;
   const packet: ShouldRunWire = {
     goal_id: ids.goalId,
@@ -79,6 +89,8 @@ export function shouldRunToWire(ids: { goalId: string; agentId: string; turnId: 
     quota: quotaToWire(quota),
     next_calls: nextCalls(ids.goalId, ids.agentId, d),
     decided_at: decidedAt,
+    // What the previous holder left for whoever takes the selected todo next (bounded by HandoffRequest's limits).
+    ...(todo && handoff ? { handoff } : {}),
   };
   while ((packet.answered_gates?.length ?? 0) > 1 && Buffer.byteLength(JSON.stringify(packet)) > SHOULD_RUN_BUDGET_BYTES) packet.answered_gates?.pop();
   while (packet.blocking_gates.length > 1 && Buffer.byteLength(JSON.stringify(packet)) > SHOULD_RUN_BUDGET_BYTES) packet.blocking_gates.pop();

@@ -37,7 +37,12 @@ export interface WorkOnOffer {
   readonly blocking: () => BlockingGates;
   /** How many agent todos are deferred or leased, so may become work later. */
   readonly waiting: () => number;
+  /** How many of the agent's latest turns in a row went to a monitor whose check found nothing new. */
+  readonly quietMonitorTurns: () => number;
 }
+
+/** After this many quiet monitor turns in a row, work of the same or higher priority goes first. */
+export const MONITOR_DEBT_TURNS = 2;
 
 /** The open gates that hold an agent's work. */
 export interface BlockingGates {
@@ -82,7 +87,10 @@ export function decideShouldRun(input: ShouldRunInput): ShouldRunDecision {
     return decision('throttled', `The quota window is full (${input.quota.spent}/${input.quota.allowed} in ${input.quota.windowHours}h); next turn at ${input.quota.nextEligibleAt}.`);
   }
   const monitor = input.offer.monitor;
-  if (monitor) return decision('monitor_due', `Monitor "${monitor.text}" is due: poll it; report progress only if something materially changed.`, { work: true, selectedTodo: monitor });
+  // Monitor debt: an overdue monitor does not crowd out real work turn after turn when checks keep finding nothing.
+  const next = monitor ? input.offer.next : null;
+  if (monitor && next && next.priority <= monitor.priority && input.offer.quietMonitorTurns() >= MONITOR_DEBT_TURNS) return decideWork(input);
+  if (monitor) return decision('monitor_due', `Monitor "${monitor.text}" is due: check it and record the check with poll (it stays quiet unless something changed; a poll never spends quota).`, { work: true, selectedTodo: monitor });
   return decideWork(input);
 }
 

@@ -5,9 +5,8 @@ import { authenticateAgent } from '../http/agent-auth.js';
 import { errorResponse } from '../http/errors.js';
 import type { HttpHandler, HttpRequest, HttpResponse } from '../http/types.js';
 import { createLoopxMcpServer } from './server.js';
+import { MCP_PATH } from './path.js';
 
-/** The path the running server answers MCP's Streamable HTTP transport on. */
-export const MCP_PATH = '/mcp';
 
 function webRequest(request: HttpRequest): Request {
   const headers = new Headers();

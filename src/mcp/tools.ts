@@ -9,6 +9,7 @@ import {
   EvidenceRequest,
   GateRequest,
   HeartbeatRequest,
+  PollRequest,
   ReleaseRequest,
   RenewRequest,
   SupersedeRequest,
@@ -16,6 +17,7 @@ import {
   UpdateTodoRequest,
 } from '../contract/requests.js';
 import { GateWire } from '../contract/gate-wire.js';
+import { HandoffWire, MonitorWire } from '../contract/monitor-wire.js';
 import { ShouldRunWire } from '../contract/should-run-wire.js';
 import { StatusWire } from '../contract/status-wire.js';
 import { EvidenceWire, LeaseWire, TodoWire } from '../contract/wire.js';
@@ -119,9 +121,18 @@ export const TOOLS: readonly ToolSpec[] = [
     readOnly: true,
     call: (args) => ({ method: 'GET', path: `/v1/todos/${id(args, 'todo_id')}` }),
   },
-  todoVerb('claim_todo', 'claim', 'Take a lease on a todo (45 minutes unless ttl_seconds says otherwise).', ClaimRequest.shape, LeaseAnswer),
+  todoVerb('claim_todo', 'claim', "Take a lease on a todo (45 minutes unless ttl_seconds says otherwise); the answer carries the previous holder's handoff, if any.", ClaimRequest.shape, {
+    ...LeaseAnswer,
+    handoff: HandoffWire.nullable(),
+  }),
   todoVerb('renew_lease', 'renew', 'Extend your lease with the lease_version from your last claim or renew.', RenewRequest.shape, LeaseAnswer),
-  todoVerb('release_todo', 'release', 'Give your lease back.', ReleaseRequest.shape),
+  todoVerb('release_todo', 'release', 'Give your lease back, optionally with a handoff (summary, next steps, evidence ids, open questions) for the next agent.', ReleaseRequest.shape),
+  todoVerb('poll_monitor', 'poll', 'Record one check of a monitor: never spends quota, quiet unless something changed; moves it to its next due time.', PollRequest.shape, {
+    todo: TodoWire,
+    monitor: MonitorWire,
+    material_change: z.boolean(),
+    successors: z.array(TodoWire),
+  }),
   todoVerb('complete_todo', 'complete', 'Finish a todo: successors, or a no_followup reason; optional evidence in the same write.', CompleteRequest.shape, {
     todo: TodoWire,
     successors: z.array(TodoWire),

@@ -2,6 +2,7 @@ import type { GeneratedAlways } from 'kysely';
 import type { GateTable, GateVoteTable, GateGrantTable, QuotaPolicyTable, QuotaLedgerTable, TurnTable } from './tables-gates.js';
 import type { JobRunTable, AgentStaleFlagTable, BindingTable, ProjectionTable, OutboxTable, ProjectorCursorTable, InboundDedupeTable, WebLoginTokenTable, WebSessionTable, ServerTable, ServeLeaseTable } from './tables-chat.js';
 import type { AgentWakeTable, WakeEventTable } from './wakes.js';
+import type { HandoffTable, MonitorTable } from './monitors.js';
 
 /** Agent request signatures already accepted, kept until their replay window ends. */
 export interface SeenSignatureTable {
@@ -188,4 +189,6 @@ export interface Tables {
   storage_probe: StorageProbeTable;
   agent_wakes: AgentWakeTable;
   wake_events: WakeEventTable;
+  monitors: MonitorTable;
+  handoffs: HandoffTable;
 }

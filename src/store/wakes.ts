@@ -29,6 +29,11 @@ export function findWake(store: Store, agentId: string): AgentWakeTable | undefi
   return store.first(store.kysely.selectFrom('agent_wakes').selectAll().where('agent_id', '=', agentId));
 }
 
+/** Whether any agent has a wake URL (when none does, nothing reads the ledger for wakes). */
+export function anyWake(store: Store): boolean {
+  return store.first(store.kysely.selectFrom('agent_wakes').select('agent_id').limit(1)) !== undefined;
+}
+
 /** Registrations of the agents registered on `goalId`. */
 export function wakesOnGoal(store: Store, goalId: string): AgentWakeTable[] {
   return store.all(

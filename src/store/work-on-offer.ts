@@ -124,3 +124,24 @@ export function selectBlockingGates(store: Store, ask: Asker, limit: number) {
     policies: [...policies.values()].map((row) => policyFromRow(ask.goalId, row)),
   };
 }
+
+/** How many of the agent's latest turns (at most `limit`) in a row went to a monitor whose last check found no change. */
+export function countQuietMonitorTurns(store: Store, ask: Pick<Asker, 'goalId' | 'agentId'>, limit: number): number {
+  const turns = store.all(
+    store.kysely
+      .selectFrom('turns')
+      .leftJoin('monitors', 'monitors.todo_id', 'turns.selected_todo_id')
+      .select(['turns.mode', 'monitors.unchanged'])
+      .where('turns.goal_id', '=', ask.goalId)
+      .where('turns.agent_id', '=', ask.agentId)
+      .orderBy('turns.created_at', 'desc')
+      .orderBy(sql`turns.rowid`, 'desc')
+      .limit(limit),
+  );
+  let quiet = 0;
+  for (const turn of turns) {
+    if (turn.mode !== 'monitor_due' || (turn.unchanged ?? 0) === 0) break;
+    quiet += 1;
+  }
+  return quiet;
+}

@@ -32,7 +32,7 @@ interface Launch {
 
 /** Puts this machine's paths and token in place of the doc's placeholders. */
 function localise(launch: Launch, db: string, token: string): Launch {
-  const swap = (text: string) => text.replace('/srv/loopx/dist/src/cli/main.js', LOOPX_BIN).replace('/srv/loopx/loopx.db', db).replace('lpx_…', token);
+  const swap = (text: string) => text.replace('/srv/loopx/dist/cli/loopx.js', LOOPX_BIN).replace('/srv/loopx/loopx.db', db).replace('lpx_…', token);
   return { command: swap(launch.command), args: launch.args.map(swap), env: Object.fromEntries(Object.entries(launch.env).map(([k, v]) => [k, swap(v)])) };
 }
 

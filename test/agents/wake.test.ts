@@ -163,3 +163,15 @@ describe('wake delivery', () => {
     expect(body(0)).toMatchObject({ type: 'work.available', data: { goal_id: 'demo', mode: 'deliver', selected_todo: { text: 'Write the launch email' } } });
   });
 });
+
+describe('the first wake URL', () => {
+  it('starts at the present: a decision made before it was set is never sent', async () => {
+    runner = startWakes(app.deps, { scheduler: byHand });
+    unwrap(decideGate(app.deps, asPerson('ana'), askAsA1('Old question?'), { choice: 'approve', revision: 1, via: 'cli' }));
+    unwrap(setWake(app.deps, asAgent('a1'), 'a1', receiver.url));
+    unwrap(decideGate(app.deps, asPerson('ana'), askAsA1('New question?'), { choice: 'approve', revision: 1, via: 'cli' }));
+    await runner.idle();
+    await runner.delivery.runDue();
+    expect(receiver.received.map((_, i) => body(i).data.question)).toEqual(['New question?']);
+  });
+});

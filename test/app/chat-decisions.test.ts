@@ -58,6 +58,18 @@ describe('chat decisions (shared by Slack and Lark)', () => {
     expect(runChatCommand(app.deps, ANA, 'status demo').text).toContain('Demo goal');
   });
 
+  it('review <goal> (or 评审) shows the same packet as loopx review, to people who may read the goal (issue 20 #5)', async () => {
+    const app = await gateApp();
+    const review = runChatCommand(app.deps, ANA, 'review demo');
+    expect(review.ok).toBe(true);
+    expect(review.text).toContain('May I publish?');
+    expect(review.text).toContain('Approving does NOT authorise');
+    expect(runChatCommand(app.deps, ANA, '评审 demo').text).toBe(review.text);
+    expect(runChatCommand(app.deps, STRANGER, 'review demo')).toMatchObject({ ok: false, code: 'not_authorised_to_decide' });
+    expect(runChatCommand(app.deps, ANA, 'review secret-goal')).toMatchObject({ ok: false, code: 'not_found' });
+    expect(runChatCommand(app.deps, ANA, 'review').text).toContain('needs a goal id');
+  });
+
   it('parses commands and durations', () => {
     expect(parseChatCommand('approve gate_1 looks good')).toEqual({ ok: true, command: { kind: 'approve', gateId: 'gate_1', reason: 'looks good' } });
     expect(parseChatCommand('')).toEqual({ ok: true, command: { kind: 'help' } });

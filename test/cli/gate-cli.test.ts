@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 
-const BIN = join(process.cwd(), 'dist/src/cli/main.js');
+const BIN = join(process.cwd(), 'dist/cli/loopx.js');
 let db: string;
 
 function loopx(...args: string[]): { code: number; stdout: string; stderr: string } {

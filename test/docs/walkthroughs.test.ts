@@ -64,7 +64,7 @@ describe('the shell walkthroughs run as written against a fresh `npm start` (dem
   });
 
   it('a failing step stops the walkthrough and says why (no silent `null`)', () => {
-    const run = runBlock('loopx() { node dist/src/cli/main.js "$@"; }\nTOKEN=$(loopx agent add writer --goal demo --json | jq -er .token)\necho "went on with $TOKEN"', env);
+    const run = runBlock('loopx() { node dist/cli/loopx.js "$@"; }\nTOKEN=$(loopx agent add writer --goal demo --json | jq -er .token)\necho "went on with $TOKEN"', env);
     expect(run.code).not.toBe(0);
     expect(run.stderr).toMatch(/loopx: .*already exists/);
     expect(run.stdout).not.toContain('went on');

@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { expect } from 'vitest';
 
 /** The built `loopx` binary. */
-export const LOOPX_BIN = join(process.cwd(), 'dist/src/cli/main.js');
+export const LOOPX_BIN = join(process.cwd(), 'dist/cli/loopx.js');
 
 /** What one `loopx` run printed and returned. */
 export interface CliRun {

@@ -29,12 +29,12 @@ function gate(id: string, blocks: Partial<Gate['blocks']>, state: Gate['state'] 
 const none = { first: [], total: 0, pending: 0, waitingOn: [] };
 
 /** An offer whose counts fail the test if the decision asks for one the case does not need. */
-function offer(fields: Partial<{ monitor: Todo | null; next: Todo | null; held: number; blocking: BlockingGates; waiting: number }> = {}): WorkOnOffer {
+function offer(fields: Partial<{ monitor: Todo | null; next: Todo | null; held: number; blocking: BlockingGates; waiting: number; quietMonitorTurns: number }> = {}): WorkOnOffer {
   const asked = (name: string, value: number | BlockingGates | undefined) => () => {
     if (value === undefined) throw new Error(`the decision asked for ${name}, which this case does not need`);
     return value as never;
   };
-  return { monitor: fields.monitor ?? null, next: fields.next ?? null, held: asked('held', fields.held), blocking: asked('blocking', fields.blocking), waiting: asked('waiting', fields.waiting) };
+  return { monitor: fields.monitor ?? null, next: fields.next ?? null, held: asked('held', fields.held), blocking: asked('blocking', fields.blocking), waiting: asked('waiting', fields.waiting), quietMonitorTurns: asked('quietMonitorTurns', fields.quietMonitorTurns) };
 }
 
 function input(fields: Partial<ShouldRunInput>): ShouldRunInput {
@@ -49,7 +49,7 @@ describe('decideShouldRun: each mode', () => {
     { mode: 'paused', work: false, notify: false, selected: null, input: input({ goal: { id: 'demo', status: 'stopped' }, offer: offer({ next: todo('t1') }) }) },
     { mode: 'completed', work: false, notify: false, selected: null, input: input({ goal: { id: 'demo', status: 'completed' }, quota: throttled }) },
     { mode: 'throttled', work: false, notify: false, selected: null, input: input({ quota: throttled, offer: offer({ next: todo('t1') }) }) },
-    { mode: 'monitor_due', work: true, notify: false, selected: 'mon', input: input({ offer: offer({ monitor: dueMonitor, next: todo('t1') }) }) },
+    { mode: 'monitor_due', work: true, notify: false, selected: 'mon', input: input({ offer: offer({ monitor: dueMonitor, next: todo('t1'), quietMonitorTurns: 0 }) }) },
     { mode: 'gate_wait', work: false, notify: true, selected: null, input: input({ offer: offer({ blocking: blockedBy(gate('g1', { todoIds: ['t1'] })) }) }) },
     { mode: 'scoped_fallback', work: true, notify: true, selected: 't2', input: input({ offer: offer({ next: todo('t2'), held: 1, blocking: blockedBy(gate('g1', { todoIds: ['t1'] })) }) }) },
     { mode: 'deliver', work: true, notify: false, selected: 't1', input: input({ offer: offer({ next: todo('t1'), held: 0 }) }) },

@@ -4,12 +4,13 @@ import { listEvents, type EventRow } from '../../store/events.js';
 import { readCursor, writeCursor } from '../../store/outbox.js';
 import { findTodo } from '../../store/todos.js';
 import { latestTurn } from '../../store/turns.js';
-import { enqueueWakeEvent, findWake, lastWakeOf, wakesOnGoal } from '../../store/wakes.js';
+import { anyWake, enqueueWakeEvent, findWake, lastWakeOf, wakesOnGoal } from '../../store/wakes.js';
 import type { Store } from '../../store/db.js';
 import { findGate } from '../queries/gates.js';
 import { previewShouldRun } from '../should-run.js';
 
-const CURSOR = 'wakes';
+/** The ledger cursor of the wake source. */
+export const WAKE_CURSOR = 'wakes';
 const BATCH = 500;
 
 /** The wake event types an agent may receive. */
@@ -98,10 +99,12 @@ export function wakeMessagesOf(store: Store, events: readonly EventRow[], now: D
  * so reading a batch twice (a crash before the cursor moved) queues nothing twice.
  */
 export function catchUpWakes(store: Store, now: Date): number {
+  // No wake URL anywhere: no write at all (the first `setWake` moves the cursor to the head it was set at).
+  if (!anyWake(store)) return 0;
   let queued = 0;
   for (;;) {
     const read = store.transaction(() => {
-      const events = listEvents(store, { afterSeq: readCursor(store, CURSOR), limit: BATCH });
+      const events = listEvents(store, { afterSeq: readCursor(store, WAKE_CURSOR), limit: BATCH });
       if (events.length === 0) return 0;
       const at = now.toISOString();
       for (const message of wakeMessagesOf(store, events, now)) {
@@ -109,7 +112,7 @@ export function catchUpWakes(store: Store, now: Date): number {
         enqueueWakeEvent(store, { id: message.id, agent_id: message.agentId, type: message.type, goal_id: goalId, body: wakeBody(message, at), created_at: at });
         queued += 1;
       }
-      writeCursor(store, CURSOR, events[events.length - 1]!.seq);
+      writeCursor(store, WAKE_CURSOR, events[events.length - 1]!.seq);
       return events.length;
     });
     if (read < BATCH) return queued;

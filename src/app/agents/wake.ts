@@ -1,13 +1,15 @@
 import { z } from 'zod';
 import { fail, type KernelError } from '../../kernel/errors.js';
 import { ok, type Result } from '../../kernel/result.js';
-import { deleteWake, findWake, listWakeEvents, upsertWake, type WakeEventTable } from '../../store/wakes.js';
+import { ledgerHead } from '../../store/change-feed.js';
+import { writeCursor } from '../../store/outbox.js';
+import { anyWake, deleteWake, findWake, listWakeEvents, upsertWake, type WakeEventTable } from '../../store/wakes.js';
 import type { AppDeps } from '../deps.js';
 import { requireAgent } from '../lookup.js';
 import { must, runWrite, type WriteOrigin } from '../write.js';
 import { newWebhookSecret } from './standard-webhooks.js';
 import { postWake, type FetchLike } from './wake-delivery.js';
-import { wakeBody } from './wake-source.js';
+import { WAKE_CURSOR, wakeBody } from './wake-source.js';
 import type { WakeWire } from '../../contract/wake-wire.js';
 
 /** A wake URL: http(s) only, no credentials in it (the signature proves the sender, not the URL). */
@@ -54,6 +56,8 @@ export function setWake(deps: AppDeps, origin: WriteOrigin, agentId: string, url
     must(requireAgent(ctx.store, agentId));
     const problem = wakeUrlProblem(url);
     if (problem !== null) return fail('invalid_request', `The wake URL is not usable: ${problem}.`, { field: 'url' });
+    // The first wake URL anywhere starts the wake source at the present: nothing from before is sent.
+    if (!anyWake(ctx.store)) writeCursor(ctx.store, WAKE_CURSOR, ledgerHead(ctx.store));
     upsertWake(ctx.store, { agent_id: agentId, url, secret, created_at: ctx.at, updated_at: ctx.at });
     ctx.event({ goalId: null, type: 'agent.wake_set', payload: { agent_id: agentId, host: new URL(url).host } });
     return ok(must(viewOrMissing(deps, agentId, secret)));

@@ -78,3 +78,19 @@ export function reviewPacket(store: Store, goalId: string): Result<ReviewPacket,
   };
   return ok({ goalId, gate, waitingOn: waitingOn(store, gate), suggestedDecision: suggestion.decision, suggestionReason: suggestion.reason, authorises, doesNotAuthorise: doesNot, evidence, otherPendingGates: pending.length - 1, commands });
 }
+
+/** The packet as plain text: the CLI's `loopx review` and the chat `review` command show the same words. */
+export function reviewText(r: ReviewPacket): string {
+  if (!r.gate || !r.commands) return `${r.goalId}: ${r.suggestionReason}`;
+  const list = (items: readonly string[]) => items.map((i) => `  - ${i}`).join('\n');
+  const evidence = r.evidence.length === 0 ? '  (none yet)' : list(r.evidence.map((e) => `[${e.kind}] ${e.summary}${e.url ? ` ${e.url}` : ''}`));
+  return [
+    `Review for ${r.goalId} — ${r.gate.risk} risk, waits on ${r.waitingOn.join(', ') || 'nobody'}${r.otherPendingGates > 0 ? ` (${r.otherPendingGates} more gate(s) after this one)` : ''}`,
+    `\nThe question:\n  ${r.gate.question}${r.gate.context ? `\n  (${r.gate.context})` : ''}${r.gate.options.length > 0 ? `\n  Options (approve picks one): ${r.gate.options.join(' | ')}` : ''}`,
+    `\nSuggested decision: ${r.suggestedDecision} — ${r.suggestionReason}`,
+    `\nApproving authorises:\n${list(r.authorises)}`,
+    `\nApproving does NOT authorise:\n${list(r.doesNotAuthorise)}`,
+    `\nEvidence:\n${evidence}`,
+    `\nTo decide:\n  ${r.commands.approve}\n  ${r.commands.reject}\n  ${r.commands.defer}`,
+  ].join('\n');
+}

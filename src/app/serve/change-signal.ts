@@ -29,22 +29,24 @@ export function createChangeSignal(deps: AppDeps, options: { onForeignWrite?: ()
   const { store } = deps;
   let cursor = ledgerHead(store);
   let version = dataVersion(store);
-  /** Own rows past the cursor, committed after some other connection's commit that no poll has read yet. */
+  /** Own rows past the cursor that no poll has accounted for yet. */
   const own = new Set<number>();
   let timer: NodeJS.Timeout | null = null;
 
+  // Remembered without asking SQLite anything (this runs after every command): the next poll sorts them out.
   const onOwnCommit = (events: readonly EventRow[]) => {
-    const last = events[events.length - 1];
-    if (!last || last.seq <= cursor) return;
-    // Nobody else committed since the last poll: every row up to ours is ours, already announced.
-    if (dataVersion(store) === version) cursor = last.seq;
-    else for (const event of events) if (event.seq > cursor) own.add(event.seq);
+    for (const event of events) if (event.seq > cursor) own.add(event.seq);
   };
   deps.commitListeners.push(onOwnCommit);
 
   function poll(): number {
     const now = dataVersion(store);
-    if (now === version) return 0;
+    if (now === version) {
+      // Nobody else committed since the last poll: every row past the cursor is ours, already announced.
+      if (own.size > 0) cursor = Math.max(cursor, ...own);
+      own.clear();
+      return 0;
+    }
     version = now;
     const delivered = announceForeignRows();
     // Writes with no ledger rows matter too: another server's projector may have queued cards for this one to send.

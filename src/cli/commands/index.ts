@@ -10,6 +10,7 @@ import { grantCommands } from './grant.js';
 import { jobCommands } from './jobs.js';
 import { ledgerCommands } from './ledger.js';
 import { mcpCommands } from './mcp.js';
+import { monitorCommands } from './monitor.js';
 import { personCommands } from './person.js';
 import { quotaCommands } from './quota.js';
 import { setupCommands } from './setup.js';
@@ -17,4 +18,4 @@ import { todoCommands } from './todo.js';
 import { webCommands } from './web.js';
 
 /** Every `loopx` command, in help order. */
-export const COMMANDS: readonly Command[] = [...setupCommands, ...backupCommands, ...goalCommands, ...personCommands, ...agentCommands, ...agentWakeCommands, ...todoCommands, ...evidenceCommands, ...gateCommands, ...gateDecisionCommands, ...grantCommands, ...quotaCommands, ...jobCommands, ...ledgerCommands, ...webCommands, ...mcpCommands];
+export const COMMANDS: readonly Command[] = [...setupCommands, ...backupCommands, ...goalCommands, ...personCommands, ...agentCommands, ...agentWakeCommands, ...todoCommands, ...monitorCommands, ...evidenceCommands, ...gateCommands, ...gateDecisionCommands, ...grantCommands, ...quotaCommands, ...jobCommands, ...ledgerCommands, ...webCommands, ...mcpCommands];

@@ -2,7 +2,6 @@ import { z } from 'zod';
 import { agentForToken } from '../../app/agents.js';
 import { fail } from '../../kernel/errors.js';
 import { ok } from '../../kernel/result.js';
-import { serveMcpOverStdio } from '../../mcp/stdio.js';
 import { stringFlag, UsageError, type Command } from '../command.js';
 
 /** `loopx mcp`: the agent API as a Model Context Protocol server over stdio, for one agent. */
@@ -21,6 +20,7 @@ export const mcpCommands: readonly Command[] = [
       const agent = agentForToken(deps, token);
       if (!agent) return fail('unauthenticated', 'The agent token is not valid; ask an operator for one (`loopx agent add` or `loopx agent token rotate`).');
       if (agent.status !== 'active') return fail('agent_revoked', `Agent ${agent.id} was revoked; an operator can run \`loopx agent token rotate ${agent.id}\`.`);
+      const { serveMcpOverStdio } = await import('../../mcp/stdio.js');
       await serveMcpOverStdio(deps, { kind: 'agent', id: agent.id });
       deps.store.close();
       return ok({ data: { schema_version: 1 as const, agent_id: agent.id }, text: '' });

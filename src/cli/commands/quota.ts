@@ -1,5 +1,5 @@
 import { quotaState, usageByAgent } from '../../app/queries/quota.js';
-import { reviewPacket, type ReviewPacket } from '../../app/queries/review.js';
+import { reviewPacket, reviewText } from '../../app/queries/review.js';
 import { setQuotaPolicy, voidSpend } from '../../app/quota.js';
 import { shouldRun } from '../../app/should-run.js';
 import type { AppDeps } from '../../app/deps.js';
@@ -37,21 +37,6 @@ function shouldRunText(p: ShouldRunWire): string {
   const gates = p.blocking_gates.map((g) => `\n  gate: ${g.id} ${g.question} (waits on ${g.waiting_on.join(', ')})`).join('');
   const calls = p.next_calls.length > 0 ? `\n  next: ${p.next_calls.join(' → ')}` : '';
   return `${p.mode} (work: ${p.work ? 'yes' : 'no'}, notify: ${p.notify ? 'yes' : 'no'}) — ${p.reason}${todo}${gates}${calls}\n  quota: ${p.quota.spent}/${p.quota.allowed} (${p.quota.state})`;
-}
-
-function reviewText(r: ReviewPacket): string {
-  if (!r.gate || !r.commands) return `${r.goalId}: ${r.suggestionReason}`;
-  const list = (items: readonly string[]) => items.map((i) => `  - ${i}`).join('\n');
-  const evidence = r.evidence.length === 0 ? '  (none yet)' : list(r.evidence.map((e) => `[${e.kind}] ${e.summary}${e.url ? ` ${e.url}` : ''}`));
-  return [
-    `Review for ${r.goalId} — ${r.gate.risk} risk, waits on ${r.waitingOn.join(', ') || 'nobody'}${r.otherPendingGates > 0 ? ` (${r.otherPendingGates} more gate(s) after this one)` : ''}`,
-    `\nThe question:\n  ${r.gate.question}${r.gate.context ? `\n  (${r.gate.context})` : ''}${r.gate.options.length > 0 ? `\n  Options (approve picks one): ${r.gate.options.join(' | ')}` : ''}`,
-    `\nSuggested decision: ${r.suggestedDecision} — ${r.suggestionReason}`,
-    `\nApproving authorises:\n${list(r.authorises)}`,
-    `\nApproving does NOT authorise:\n${list(r.doesNotAuthorise)}`,
-    `\nEvidence:\n${evidence}`,
-    `\nTo decide:\n  ${r.commands.approve}\n  ${r.commands.reject}\n  ${r.commands.defer}`,
-  ].join('\n');
 }
 
 /** `loopx should-run`, `loopx quota show|set|void`, `loopx review`. */

@@ -9,7 +9,6 @@ import { LedgerKeyError, openLedger, type LedgerKeyInfo } from '../../store/ledg
 import { probeWritable, type StorageFault } from '../../store/storage-probe.js';
 import { pendingMigrations, runMigrations } from '../../store/migrate.js';
 import { verifyChain } from '../../store/events.js';
-import { chatDoctorChecks, serveApp } from '../../compose.js';
 import { ConfigError, suspiciousSecrets, type Config } from '../../config.js';
 import { describePortHolder } from '../port-holder.js';
 import { z } from 'zod';
@@ -127,6 +126,7 @@ export const setupCommands: readonly Command[] = [
           store.close();
         }
       }
+      const { chatDoctorChecks } = await import('../../compose.js');
       checks.push(...(await chatDoctorChecks(ctx.config, bound.slack, bound.lark)));
       const allOk = checks.every((c) => c.ok);
       const text = checks.map((c) => `${c.ok ? 'ok  ' : 'FAIL'} ${c.name}: ${c.detail}${c.fix ? `\n     fix: ${c.fix}` : ''}`).join('\n');
@@ -141,6 +141,8 @@ export const setupCommands: readonly Command[] = [
     async run(ctx) {
       ctx.print(`Opening the database ${ctx.config.LOOPX_DB} (created and migrated if needed)...`);
       const deps = await ctx.openApp();
+      // The server, chat surfaces, web board and jobs load only for `serve`: every other command starts without them.
+      const { serveApp } = await import('../../compose.js');
       const running = await serveApp(deps, ctx.config).catch((error: unknown) => {
         deps.store.close();
         throw portInUse(error, ctx.config) ?? error;

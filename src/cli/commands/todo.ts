@@ -13,6 +13,7 @@ import type { Todo } from '../../kernel/todo.js';
 import { PRIORITIES, TASK_CLASSES, type Priority, type TaskClass } from '../../kernel/vocabulary.js';
 import { intFlag, listFlag, positional, requiredFlag, stringFlag, UsageError, type CliContext, type Command } from '../command.js';
 import { output, table } from '../output.js';
+import { MONITOR_HELP, MONITOR_OPTIONS, monitorFromFlags } from './monitor.js';
 
 function todoLine(todo: Todo): string {
   const claim = todo.claimedBy ? ` claimed by ${todo.claimedBy} (lease v${todo.leaseVersion} until ${todo.leaseExpiresAt ?? '-'})` : '';
@@ -75,21 +76,22 @@ export const todoCommands: readonly Command[] = [
   {
     path: ['todo', 'add'],
     summary: 'Add a todo to a goal.',
-    usage: 'loopx todo add <goal> <text> [--priority P0..P4] [--class advancement|monitor|user_action|blocker] [--action-kind review] [--resume-when <when>]',
+    usage: 'loopx todo add <goal> <text> [--priority P0..P4] [--class advancement|monitor|user_action|blocker] [--action-kind review] [--resume-when <when>] [--monitor --every 30m [--until 7d] [--target <key>]]',
     minPositionals: 2,
-    options: { priority: { type: 'string' }, class: { type: 'string' }, 'action-kind': { type: 'string' }, 'resume-when': { type: 'string' }, agent: { type: 'string' } },
+    options: { priority: { type: 'string' }, class: { type: 'string' }, 'action-kind': { type: 'string' }, 'resume-when': { type: 'string' }, agent: { type: 'string' }, ...MONITOR_OPTIONS },
     optionHelp: {
       priority: 'P0 (most urgent) to P4; default P2',
       class: 'advancement (default), monitor, user_action or blocker',
       'action-kind': 'e.g. review, to place it in the Review lane',
       'resume-when': 'defer it: todo_done:<id>, gate:<id> or an ISO time',
       agent: 'add as this agent',
+      ...MONITOR_HELP,
     },
     output: TodoOutput,
     async run(ctx) {
       const resumeWhen = stringFlag(ctx.flags, 'resume-when');
       if (resumeWhen !== undefined && !ResumeWhen.safeParse(resumeWhen).success) throw new UsageError('--resume-when takes todo_done:<id>, gate:<id> or an ISO-8601 time.');
-      const draft = { text: ctx.positionals.slice(1).join(' '), priority: priorityFlag(ctx), taskClass: classFlag(ctx), actionKind: stringFlag(ctx.flags, 'action-kind'), resumeWhen };
+      const draft = { text: ctx.positionals.slice(1).join(' '), priority: priorityFlag(ctx), taskClass: classFlag(ctx), actionKind: stringFlag(ctx.flags, 'action-kind'), resumeWhen, monitor: monitorFromFlags(ctx) };
       const deps = await ctx.openApp();
       const added = addTodo(deps, originFor(ctx), positional(ctx, 0, 'goal'), draft);
       return output(

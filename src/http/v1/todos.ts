@@ -2,7 +2,9 @@ import { claimTodo, releaseLease, renewLease } from '../../app/leases.js';
 import { laneTodos } from '../../app/queries/goal-status.js';
 import { addTodo, blockTodo, completeTodo, type TodoDraft } from '../../app/todos.js';
 import { requireGoalAccess } from '../../app/actor.js';
-import { BlockRequest, ClaimRequest, CompleteRequest, ReleaseRequest, RenewRequest, TodoRequest } from '../../contract/requests.js';
+import { BlockRequest, ClaimRequest, CompleteRequest, PollRequest, ReleaseRequest, RenewRequest, TodoRequest } from '../../contract/requests.js';
+import { handoffOf } from '../../app/work/handoffs.js';
+import { pollMonitor } from '../../app/work/monitors.js';
 import { evidenceToWire, todoToWire } from '../../contract/wire.js';
 import { evidenceFromWire } from './evidence.js';
 import { kernelError } from '../../kernel/errors.js';
@@ -12,7 +14,8 @@ import { param, respond, withBody, type AgentCall, type Route } from './route.js
 
 /** Maps a wire todo body to the use case's draft. */
 export function todoDraftFromWire(body: Omit<TodoRequest, 'claim'>): TodoDraft {
-  return { text: body.text, priority: body.priority, taskClass: body.task_class, actionKind: body.action_kind, resumeWhen: body.resume_when };
+  const monitor = body.monitor && { everySeconds: body.monitor.every_seconds, until: body.monitor.until, target: body.monitor.target, deadAfter: body.monitor.dead_after };
+  return { text: body.text, priority: body.priority, taskClass: body.task_class, actionKind: body.action_kind, resumeWhen: body.resume_when, monitor };
 }
 
 function leaseBody(todo: ReturnType<typeof todoToWire>) {
@@ -50,7 +53,9 @@ export const todoRoutes: readonly Route[] = [
     method: 'POST',
     pattern: '/v1/todos/:todo/claim',
     handle: (call) =>
-      withBody(call, ClaimRequest, (body) => respond(claimTodo(call.deps, call.origin, param(call, 'todo'), body.ttl_seconds), (v) => leaseBody(todoToWire(v.todo)))),
+      withBody(call, ClaimRequest, (body) =>
+        respond(claimTodo(call.deps, call.origin, param(call, 'todo'), body.ttl_seconds), (v) => ({ ...leaseBody(todoToWire(v.todo)), handoff: handoffOf(call.deps.store, v.todo.id) })),
+      ),
   },
   {
     method: 'POST',
@@ -64,7 +69,18 @@ export const todoRoutes: readonly Route[] = [
     method: 'POST',
     pattern: '/v1/todos/:todo/release',
     handle: (call) =>
-      withBody(call, ReleaseRequest, (body) => respond(releaseLease(call.deps, call.origin, param(call, 'todo'), body.lease_version), (v) => ({ todo: todoToWire(v.todo) }))),
+      withBody(call, ReleaseRequest, (body) => respond(releaseLease(call.deps, call.origin, param(call, 'todo'), body.lease_version, body.handoff), (v) => ({ todo: todoToWire(v.todo) }))),
+  },
+  {
+    method: 'POST',
+    pattern: '/v1/todos/:todo/poll',
+    handle: (call) =>
+      withBody(call, PollRequest, (body) =>
+        respond(
+          pollMonitor(call.deps, call.origin, param(call, 'todo'), { resultHash: body.result_hash, summary: body.summary, materialChange: body.material_change, successors: body.successors?.map(todoDraftFromWire) }),
+          (v) => ({ todo: todoToWire(v.todo), monitor: v.monitor, material_change: v.materialChange, successors: v.successors.map((t) => todoToWire(t)) }),
+        ),
+      ),
   },
   {
     method: 'POST',

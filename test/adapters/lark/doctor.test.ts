@@ -60,7 +60,7 @@ describe('loopx doctor: Lark checks', () => {
 });
 
 describe('loopx doctor (the built binary) without and with broken Lark settings', () => {
-  const bin = join(process.cwd(), 'dist/src/cli/main.js');
+  const bin = join(process.cwd(), 'dist/cli/loopx.js');
   const run = (env: Record<string, string>) =>
     spawnSync(process.execPath, [bin, 'doctor', '--json'], { env: { ...process.env, LOOPX_DB: join(mkdtempSync(join(tmpdir(), 'loopx-lark-')), 'db'), LOOPX_LOG_LEVEL: 'silent', ...env }, encoding: 'utf8', cwd: tmpdir() });
 

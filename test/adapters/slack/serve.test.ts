@@ -34,4 +34,18 @@ describe('loopx serve with and without Slack', () => {
     unwrap(bindGoal(app.deps, operator, { goalId: 'demo', surface: 'slack', destination: 'C0CHANNEL1', purposes: ['board'] }));
     await expect.poll(() => slack!.byMethod('chat.postMessage').length, { interval: 5, timeout: 5_000 }).toBe(1);
   });
+
+  it('answers before the chat SDK has loaded; what is committed meanwhile reaches Slack once it joins (issue 22 #2)', async () => {
+    const app = await createTestApp();
+    slack = startFakeSlack(app.clock);
+    seedGoal(app.deps, { agents: [] });
+    unwrap(bindGoal(app.deps, operator, { goalId: 'demo', surface: 'slack', destination: 'C0CHANNEL1', purposes: ['board'] }));
+    const env = { LOOPX_DB: ':memory:', LOOPX_PORT: '0', LOOPX_DEMO: 'off', SLACK_BOT_TOKEN: 'xoxb-test', SLACK_SIGNING_SECRET: 'test-signing-secret', SLACK_API_URL: SLACK_API };
+    running = await serveApp(app.deps, loadConfig(env, '/nonexistent'));
+    const joined = running.chatJoined.then(() => 'joined');
+    expect(await Promise.race([joined, Promise.resolve('still loading')])).toBe('still loading');
+    expect((await fetch(`${running.url}/healthz`)).status).toBe(200);
+    expect(await joined).toBe('joined');
+    await expect.poll(() => slack!.byMethod('chat.postMessage').length, { interval: 5, timeout: 5_000 }).toBe(1);
+  });
 });

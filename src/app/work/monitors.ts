@@ -1,0 +1,85 @@
+import { boardCardKey } from '../../../cards/board-card.js';
+import { monitorChangeCard } from '../../../cards/monitor-card.js';
+import type { MonitorWire } from '../../contract/monitor-wire.js';
+import { fail, type KernelError } from '../../kernel/errors.js';
+import { clearedLease } from '../../kernel/lease.js';
+import { ok, type Result } from '../../kernel/result.js';
+import { requireChangeableBy, requireUnblockedFor, requireWorkable, type Todo } from '../../kernel/todo.js';
+import { listBindings } from '../../store/bindings.js';
+import type { Store } from '../../store/db.js';
+import { findMonitor, recordMonitorCheck, type MonitorTable } from '../../store/monitors.js';
+import { updateTodo } from '../../store/todos.js';
+import { actorRef, agentIdOf } from '../actor.js';
+import { loadTodoFor, requireTodo } from '../lookup.js';
+import { CARD_PRIORITY, enqueueCard } from '../projection/enqueue.js';
+import { createTodo, type TodoDraft } from '../todos.js';
+import { must, runWrite, type WriteContext, type WriteOrigin } from '../write.js';
+
+/** One check of a monitor. */
+export interface PollInput {
+  readonly resultHash: string;
+  readonly summary: string;
+  readonly materialChange?: boolean | undefined;
+  readonly successors?: readonly TodoDraft[] | undefined;
+}
+
+/** What a poll did. */
+export interface PollOutcome {
+  readonly todo: Todo;
+  readonly monitor: MonitorWire;
+  readonly materialChange: boolean;
+  readonly successors: readonly Todo[];
+}
+
+/** The wire shape of a monitor, with when should-run offers it next. */
+export function monitorToWire(monitor: MonitorTable, todo: Todo): MonitorWire {
+  const due = todo.status === 'deferred' ? todo.resumeWhen : todo.status === 'open' ? todo.createdAt : null;
+  const { every_seconds, until, target, dead_after, polls, unchanged, last_hash, last_checked_at } = monitor;
+  return { every_seconds, until, target, dead_after, polls, unchanged, dead: unchanged >= dead_after, last_hash, last_checked_at, next_due_at: due };
+}
+
+/** The monitor behind a todo, or a refusal naming what to do instead. */
+export function requireMonitor(store: Store, todo: Todo): MonitorTable {
+  const monitor = findMonitor(store, todo.id);
+  if (!monitor) must(fail('invalid_request', `"${todo.text}" is not a monitor; report progress with evidence, or add a monitor with a cadence.`, { field: 'todo_id' }));
+  return monitor!;
+}
+
+/** A material change goes to the goal's board threads once, as its own reply. */
+function announce(ctx: WriteContext, todo: Todo, check: number, summary: string): void {
+  const card = monitorChangeCard({ todoId: todo.id, check, monitorText: todo.text, summary });
+  for (const binding of listBindings(ctx.store, todo.goalId).filter((b) => b.purposes.includes('board'))) {
+    enqueueCard(ctx.store, { surface: binding.surface, destination: binding.destination, card, priority: CARD_PRIORITY.progress, threadOf: boardCardKey(todo.goalId) }, ctx.now);
+  }
+}
+
+/**
+ * Records one check of a monitor: a report, not a completion and never a quota spend. The monitor is deferred to
+ * its next due time (any agent may take the next check), or done when its watch window has ended. Unchanged
+ * checks stay quiet; a material change is posted in the goal's board thread, and may add successor todos.
+ */
+export function pollMonitor(deps: Parameters<typeof runWrite>[0], origin: WriteOrigin, todoId: string, input: PollInput): Result<PollOutcome, KernelError> {
+  return runWrite(deps, { ...origin, command: 'todo.poll', request: { todoId, ...input } }, (ctx) => {
+    const agentId = agentIdOf(origin.actor);
+    const todo = must(requireUnblockedFor(must(requireChangeableBy(must(requireWorkable(loadTodoFor(ctx.store, origin.actor, todoId))), agentId, ctx.now)), agentId));
+    const monitor = requireMonitor(ctx.store, todo);
+    const changed = monitor.last_hash !== null && monitor.last_hash !== input.resultHash;
+    const material = input.materialChange ?? changed;
+    const unchanged = changed || material ? 0 : monitor.unchanged + 1;
+    recordMonitorCheck(ctx.store, todo.id, { unchanged, last_hash: input.resultHash, last_checked_at: ctx.at });
+    const nextDue = new Date(ctx.now.getTime() + monitor.every_seconds * 1000).toISOString();
+    const ended = monitor.until !== null && nextDue > new Date(monitor.until).toISOString();
+    const fields = ended
+      ? { status: 'done', resume_when: null, no_followup: 'The watch window ended.', completed_at: ctx.at, completed_by: actorRef(origin.actor) }
+      : { status: 'deferred', resume_when: nextDue };
+    updateTodo(ctx.store, todo.id, fields, clearedLease(todo), ctx.at);
+    const successors = (input.successors ?? []).map((draft) => createTodo(ctx, todo.goalId, draft, todo.id).todo);
+    const dead = unchanged >= monitor.dead_after;
+    const payload = { todo_id: todo.id, changed, material_change: material, unchanged, dead, next_due_at: ended ? null : nextDue, summary: material ? input.summary : null };
+    ctx.event({ goalId: todo.goalId, type: 'monitor.polled', payload });
+    if (ended) ctx.event({ goalId: todo.goalId, type: 'todo.completed', payload: { todo_id: todo.id, successors: [], no_followup: 'The watch window ended.' } });
+    if (material) announce(ctx, todo, monitor.polls + 1, input.summary);
+    const after = must(requireTodo(ctx.store, todo.id));
+    return ok({ todo: after, monitor: monitorToWire(requireMonitor(ctx.store, after), after), materialChange: material, successors });
+  });
+}
