@@ -4,6 +4,7 @@ import { clip, clockTime, dateTime } from './format.js';
 import { gateButtons } from './gate-card.js';
 import type { Card, CardBlock, CardItem, Tone } from './model.js';
 import { userActionBlocks, userActionsText } from './user-action.js';
+import { quietMonitorBlocks } from './monitor-card.js';
 import type { BoardView, PendingGateSummary } from './views.js';
 
 /** How many pending gates get their own buttons on the board; the rest are listed as a count. */
@@ -80,7 +81,7 @@ export function boardCard(view: BoardView): Card {
     const agents = view.staleAgents.map((a) => `${a.agentId} (${a.lastSeenAt === null ? 'never reported' : `last seen ${dateTime(a.lastSeenAt, view.goal.timezone)}`})`);
     blocks.push({ type: 'text', text: `Stale agents, flagged by the heartbeat: ${agents.join(', ')}.`, tone: 'warning' });
   }
-  blocks.push(...needsYouBlocks(view), { type: 'divider' }, lanesBlock(view), evidenceBlock(view), factsBlock(view));
+  blocks.push(...needsYouBlocks(view), ...quietMonitorBlocks(view.quietMonitors ?? []), { type: 'divider' }, lanesBlock(view), evidenceBlock(view), factsBlock(view));
   const link = view.boardUrl ? ` · full board: ${view.boardUrl}` : '';
   blocks.push({ type: 'context', text: `Goal ${view.goal.id} · updated ${dateTime(view.updatedAt, view.goal.timezone)}${link}` });
   return { key: boardCardKey(view.goal.id), kind: 'board', fallbackText: fallbackText(view), blocks };

@@ -28,7 +28,9 @@ function blockLines(block: CardBlock): string[] {
 
 /** The CLI command that does what a button does. */
 function commandOf(action: CardAction): string {
-  return 'todo' in action ? `loopx todo done ${action.todo} --as <you>` : `loopx gate ${action.choice} ${action.gate} --as <you>`;
+  if ('todo' in action) return `loopx todo done ${action.todo} --as <you>`;
+  if ('monitor' in action) return `loopx todo monitor ${action.choice} ${action.monitor} --as <you>`;
+  return `loopx gate ${action.choice} ${action.gate} --as <you>`;
 }
 
 /** A card as plain text (previews, terminals, and clients that cannot show cards); buttons become commands. */

@@ -44,6 +44,8 @@ export interface BoardView {
   /** The oldest open user actions (each with a Done button); `userActionsTotal` counts them all. */
   readonly userActions: readonly UserActionSummary[];
   readonly userActionsTotal: number;
+  /** Monitors whose checks keep finding nothing: a person says stop or keep watching. */
+  readonly quietMonitors?: readonly QuietMonitorSummary[];
   readonly latestEvidence: { readonly kind: string; readonly summary: string; readonly url: string | null; readonly by: string | null; readonly at: string } | null;
   /** Quota spent in the current window; null while the goal has no quota policy. */
   readonly quota: { readonly spent: number; readonly allowed: number; readonly windowHours: number } | null;
@@ -100,4 +102,11 @@ export interface GateView {
   readonly options?: readonly string[];
   /** The standing grant that approved this gate automatically, cited on the card. */
   readonly grantId?: string | null;
+}
+
+/** A monitor flagged after too many unchanged checks. */
+export interface QuietMonitorSummary {
+  readonly todoId: string;
+  readonly text: string;
+  readonly unchanged: number;
 }

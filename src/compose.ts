@@ -1,5 +1,6 @@
 import type { Server } from 'node:http';
-import type { LarkAdapter } from '../adapters/lark/index.js';
+import type { BoundBase } from '../adapters/lark/base/doctor.js';
+import type { LarkAdapter, LarkAdapterConfig } from '../adapters/lark/index.js';
 import type { DoctorCheck } from '../adapters/slack/doctor.js';
 import type { SlackAdapter } from '../adapters/slack/index.js';
 import { createWebBoard } from '../adapters/web/index.js';
@@ -13,6 +14,7 @@ import type { AppDeps, Clock, Logger } from './app/deps.js';
 import { boardUrl, ConfigError, type Config } from './config.js';
 import { createBoardSource, createGateSource, createProjectionEngine, defaultBoardExtras, type CardSource, type ProjectionEngine, type ProjectionOptions } from './app/projection/index.js';
 import type { ChatSurface } from './app/surface.js';
+import { createBaseEngine, type BaseApi, type BaseEngine } from './app/base/index.js';
 import type { Mount } from './http/serve.js';
 import { errorResponse } from './http/errors.js';
 import type { HttpRequest, HttpResponse } from './http/types.js';
@@ -38,6 +40,8 @@ export interface ChatRuntime {
   readonly mounts: readonly Mount[];
   /** Null when no chat surface is configured (the server still runs: web board and agent API). */
   readonly engine: ProjectionEngine | null;
+  /** The Lark Base projection (rows of bound Base tables); null without Lark credentials. */
+  readonly base: BaseEngine | null;
   start(): Promise<void>;
   stop(): Promise<void>;
 }
@@ -53,7 +57,7 @@ async function openSlack(deps: AppDeps, config: Config, base: string): Promise<S
 }
 
 // Lark likewise: the SDK (and its long connection) only when LARK_APP_ID is set.
-async function openLark(deps: AppDeps, config: Config, sources: readonly CardSource[]): Promise<LarkAdapter | null> {
+async function openLark(deps: AppDeps, config: Config, sources: readonly CardSource[], onBaseChange?: LarkAdapterConfig['onBaseChange']): Promise<LarkAdapter | null> {
   if (config.LARK_APP_ID === undefined || config.LARK_APP_SECRET === undefined) return null;
   const { createLarkAdapter } = await import('../adapters/lark/index.js');
   return createLarkAdapter(deps, {
@@ -64,7 +68,15 @@ async function openLark(deps: AppDeps, config: Config, sources: readonly CardSou
     encryptKey: config.LARK_ENCRYPT_KEY,
     verificationToken: config.LARK_VERIFICATION_TOKEN,
     sources,
+    onBaseChange,
   });
+}
+
+/** The Base (Bitable) port on the Lark app's credentials, or null when Lark is not configured. */
+export async function openLarkBaseApi(config: Config): Promise<BaseApi | null> {
+  if (config.LARK_APP_ID === undefined || config.LARK_APP_SECRET === undefined) return null;
+  const { createLarkBaseApi } = await import('../adapters/lark/base/api.js');
+  return createLarkBaseApi({ appId: config.LARK_APP_ID, appSecret: config.LARK_APP_SECRET, domain: config.LARK_DOMAIN });
 }
 
 /** The live cards chat surfaces show (board and gates, linking to the web board at `base`), as `loopx serve` renders them. */
@@ -78,21 +90,28 @@ export function chatCardSources(config: Config): { readonly base: string; readon
 export async function openChat(deps: AppDeps, config: Config, role: Pick<ProjectionOptions, 'identity' | 'maySend'> = {}): Promise<ChatRuntime> {
   const { base, sources } = chatCardSources(config);
   const slack = await openSlack(deps, config, base);
-  const lark = await openLark(deps, config, sources);
+  // Base change events reach the Base engine, which is built once the Lark adapter exists.
+  let larkBase: BaseEngine | null = null;
+  const lark = await openLark(deps, config, sources, (change) => larkBase?.recordsChanged(change.table, change.recordIds));
   const surfaces = [slack?.surface, lark?.surface].filter((s): s is ChatSurface => s !== undefined);
   const engine = surfaces.length > 0 ? createProjectionEngine(deps, { surfaces, sources, ...role }) : null;
+  const baseApi = lark ? await openLarkBaseApi(config) : null;
+  larkBase = baseApi ? createBaseEngine(deps, baseApi, role.maySend ? { maySend: role.maySend } : {}) : null;
   return {
     surfaces,
     mounts: [...(slack?.mounts ?? []), ...(lark?.mounts ?? [])],
     engine,
+    base: larkBase,
     async start() {
       // A Socket Mode or long-connection failure must not take the agent API down; the reconciler repairs cards later.
       await slack?.start().catch((error: unknown) => deps.logger.error({ surface: 'slack', error: String(error) }, 'Slack Socket Mode did not connect'));
       await lark?.start().catch((error: unknown) => deps.logger.error({ surface: 'lark', error: String(error) }, 'Lark long connection did not connect'));
       engine?.start();
+      larkBase?.start();
     },
     async stop() {
       engine?.stop();
+      larkBase?.stop();
       lark?.stop();
       await slack?.idle();
       await slack?.stop();
@@ -112,9 +131,9 @@ export async function serveApp(deps: AppDeps, config: Config): Promise<RunningSe
   const leaseMs = config.LOOPX_SENDER_LEASE_SECONDS * 1000;
   let chat: ChatRuntime | null = null;
   // Taking the sender role (at start, or from a stopped or crashed server): repair drift once, then send.
-  const presence = createPresence(deps, { leaseMs, onSender: () => (chat?.engine?.projector.reconcile(), chat?.engine?.kick(), wakes.kick()) });
+  const presence = createPresence(deps, { leaseMs, onSender: () => (chat?.engine?.projector.reconcile(), chat?.engine?.kick(), void chat?.base?.reconcile(), wakes.kick()) });
   // Commits by any other process (the CLI, another server) reach the same listeners as this server's own.
-  const signal = createChangeSignal(deps, { onForeignWrite: () => chat?.engine?.kick() });
+  const signal = createChangeSignal(deps, { onForeignWrite: () => (chat?.engine?.kick(), chat?.base?.kick()) });
   const web = createWebBoard(deps, config);
   // The agent API and the web board answer before the chat SDKs have loaded and connected: the chat surfaces join
   // when ready, and what is committed meanwhile waits in the ledger and the outbox. Their inbound routes wait too.
@@ -166,8 +185,8 @@ function slackApiUrl(config: Config): string | undefined {
 }
 
 /** `loopx doctor`'s chat checks: each configured surface, and the bot's membership of every bound destination. */
-export async function chatDoctorChecks(config: Config, slackChannels: readonly string[], larkChats: readonly string[] = []): Promise<DoctorCheck[]> {
-  return [...(await slackChecks(config, slackChannels)), ...(await larkChecks(config, larkChats))];
+export async function chatDoctorChecks(config: Config, slackChannels: readonly string[], larkChats: readonly string[] = [], larkBases: readonly BoundBase[] = []): Promise<DoctorCheck[]> {
+  return [...(await slackChecks(config, slackChannels)), ...(await larkChecks(config, larkChats, larkBases))];
 }
 
 async function slackChecks(config: Config, channels: readonly string[]): Promise<DoctorCheck[]> {
@@ -176,10 +195,14 @@ async function slackChecks(config: Config, channels: readonly string[]): Promise
   return slackDoctorChecks({ botToken: config.SLACK_BOT_TOKEN, signingSecret: config.SLACK_SIGNING_SECRET, appToken: config.SLACK_APP_TOKEN, apiUrl: slackApiUrl(config) }, channels);
 }
 
-async function larkChecks(config: Config, chats: readonly string[]): Promise<DoctorCheck[]> {
+async function larkChecks(config: Config, chats: readonly string[], bases: readonly BoundBase[]): Promise<DoctorCheck[]> {
   if (config.LARK_APP_ID === undefined || config.LARK_APP_SECRET === undefined) return [{ name: 'lark', ok: true, detail: 'not configured (set LARK_APP_ID and LARK_APP_SECRET to mirror goals into Lark/Feishu; see docs/lark-setup.md)' }];
   const { createLarkApi } = await import('../adapters/lark/sdk.js');
   const { larkDoctorChecks } = await import('../adapters/lark/doctor.js');
   const api = createLarkApi({ appId: config.LARK_APP_ID, appSecret: config.LARK_APP_SECRET, domain: config.LARK_DOMAIN });
-  return larkDoctorChecks({ api, domain: config.LARK_DOMAIN, mode: config.LARK_MODE, chats });
+  const checks = await larkDoctorChecks({ api, domain: config.LARK_DOMAIN, mode: config.LARK_MODE, chats });
+  if (!checks[0]?.ok) return checks;
+  const { createLarkBaseApi } = await import('../adapters/lark/base/api.js');
+  const { larkBaseDoctorChecks } = await import('../adapters/lark/base/doctor.js');
+  return [...checks, ...(await larkBaseDoctorChecks(createLarkBaseApi({ appId: config.LARK_APP_ID, appSecret: config.LARK_APP_SECRET, domain: config.LARK_DOMAIN }), bases))];
 }

@@ -10,6 +10,7 @@ import { createLarkEventHandlers, LARK_STALE_AFTER_MS, type AnswerTone, type Com
 import { createLarkApi, createLarkDispatcher, startLarkLongConnection, type LarkApi, type LarkDomainSetting, type LarkEventHandlers, type LarkLongConnection } from './sdk.js';
 import { createLarkSurface, larkUuidOf } from './surface.js';
 import { createLarkWebhookMount } from './webhook.js';
+import { baseChangeOf, type BaseChange } from './base/events.js';
 
 /** What the Lark adapter needs from the configuration. */
 export interface LarkAdapterConfig {
@@ -22,6 +23,8 @@ export interface LarkAdapterConfig {
   readonly verificationToken?: string | undefined;
   /** The card sources the projection engine renders from, so a click answers with the card as it is now. */
   readonly sources: readonly CardSource[];
+  /** Where Base change events go (the Base engine); without it they are not subscribed in the dispatcher. */
+  readonly onBaseChange?: ((change: BaseChange) => void) | undefined;
 }
 
 /** The wired Lark adapter. */
@@ -72,7 +75,7 @@ export function createLarkCommandPort(deps: AppDeps, sources: readonly CardSourc
 export function createLarkAdapter(deps: AppDeps, config: LarkAdapterConfig): LarkAdapter {
   const app = { appId: config.appId, appSecret: config.appSecret, domain: config.domain };
   const api = createLarkApi(app);
-  const handlers = createLarkEventHandlers({
+  const handlers: LarkEventHandlers = createLarkEventHandlers({
     port: createLarkCommandPort(deps, config.sources),
     async reply(chatId, replyTo, text) {
       const sent = await api.replyText(replyTo, text, larkUuidOf(`reply:${replyTo}`));
@@ -81,6 +84,14 @@ export function createLarkAdapter(deps: AppDeps, config: LarkAdapterConfig): Lar
     logger: deps.logger,
     staleAfterMs: LARK_STALE_AFTER_MS,
   });
+  const onBaseChange = config.onBaseChange;
+  if (onBaseChange) {
+    handlers.onBaseChange = async (event) => {
+      const change = baseChangeOf(event);
+      if (change) onBaseChange(change);
+      return {};
+    };
+  }
   const mounts =
     config.mode === 'webhook' && config.encryptKey && config.verificationToken
       ? [createLarkWebhookMount({ appId: config.appId, encryptKey: config.encryptKey, verificationToken: config.verificationToken }, createLarkDispatcher(handlers), deps.clock, deps.logger)]

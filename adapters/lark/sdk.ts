@@ -1,6 +1,7 @@
 import * as lark from '@larksuiteoapi/node-sdk';
 
-// The only file that imports @larksuiteoapi/node-sdk: everything else sees the small LarkApi port below.
+// The only file that builds the @larksuiteoapi/node-sdk Client: everything else sees the small LarkApi port below
+// (and base/api.ts the Base port, on the Client made here).
 
 /** LARK_DOMAIN: `feishu` (open.feishu.cn), `lark` (open.larksuite.com) or an explicit base URL. */
 export type LarkDomainSetting = 'feishu' | 'lark' | (string & {});
@@ -88,7 +89,8 @@ function failureOf(error: unknown): LarkReply<never> {
   };
 }
 
-async function call<B extends ApiBody, T>(request: () => Promise<B>, pick: (body: B) => T): Promise<LarkReply<T>> {
+/** Runs one SDK call and answers a LarkReply (never throws). */
+export async function call<B extends ApiBody, T>(request: () => Promise<B>, pick: (body: B) => T): Promise<LarkReply<T>> {
   try {
     const body = await request();
     if (body.code !== undefined && body.code !== 0) return { ok: false, httpStatus: 200, code: body.code, message: body.msg ?? 'error', resetSeconds: null };
@@ -100,9 +102,14 @@ async function call<B extends ApiBody, T>(request: () => Promise<B>, pick: (body
 
 const messageIdOf = (body: { data?: { message_id?: string | undefined } | undefined }) => ({ messageId: body.data?.message_id ?? '' });
 
-/** Builds the LarkApi on the official Client (token fetch, caching and refresh are the SDK's). */
+/** The official Client for an app (token fetch, caching and refresh are the SDK's). */
+export function createLarkClient(options: LarkAppOptions): lark.Client {
+  return new lark.Client({ appId: options.appId, appSecret: options.appSecret, domain: sdkDomain(options.domain), logger: quietSdkLogger });
+}
+
+/** Builds the LarkApi on the official Client. */
 export function createLarkApi(options: LarkAppOptions): LarkApi {
-  const client = new lark.Client({ appId: options.appId, appSecret: options.appSecret, domain: sdkDomain(options.domain), logger: quietSdkLogger });
+  const client = createLarkClient(options);
   const interactive = (content: string, uuid: string) => ({ msg_type: 'interactive', content, uuid });
   return {
     createMessage: (chatId, content, uuid) =>
@@ -134,6 +141,8 @@ export function createLarkApi(options: LarkAppOptions): LarkApi {
 export interface LarkEventHandlers {
   onCardAction(event: Record<string, unknown>): Promise<unknown>;
   onMessage(event: Record<string, unknown>): Promise<unknown>;
+  /** A subscribed Base's records changed (`drive.file.bitable_record_changed_v1`). */
+  onBaseChange?(event: Record<string, unknown>): Promise<unknown>;
 }
 
 /** Dispatches an already verified and decrypted event envelope to the handlers. */
@@ -145,6 +154,7 @@ function createSdkDispatcher(handlers: LarkEventHandlers): lark.EventDispatcher 
   return new lark.EventDispatcher({ logger: quietSdkLogger }).register({
     'card.action.trigger': (data: Record<string, unknown>) => handlers.onCardAction(data),
     'im.message.receive_v1': (data: Record<string, unknown>) => handlers.onMessage(data),
+    ...(handlers.onBaseChange ? { 'drive.file.bitable_record_changed_v1': (data: Record<string, unknown>) => handlers.onBaseChange!(data) } : {}),
   } as Record<string, (data: Record<string, unknown>) => Promise<unknown>>);
 }
 

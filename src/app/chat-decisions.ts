@@ -9,6 +9,7 @@ import type { AppDeps } from './deps.js';
 import { decideGate } from './gate-decisions.js';
 import { findGate } from './queries/gates.js';
 import { markUserActionDone } from './work/user-actions.js';
+import { answerQuietMonitor } from './work/monitors.js';
 import { runWrite } from './write.js';
 
 /** A chat account: the surface and its stable id (Slack `TEAM:USER`, Lark `tenant:open_id`). */
@@ -83,14 +84,14 @@ export interface ChatDecision {
   readonly optionIndex?: number | undefined;
 }
 
-/** A Done click on a user action (a to-do for a person). */
-export interface UserActionDone {
+/** A click on a todo's button: Done on a user action, Stop / Keep watching on a quiet monitor. */
+export interface TodoButtonRequest {
   readonly todoId: string;
-  readonly choice: 'done';
+  readonly choice: 'done' | 'stop' | 'keep';
 }
 
-/** What a button asks for: a gate decision or a user action done. */
-export type ButtonRequest = ChatDecision | UserActionDone;
+/** What a button asks for: a gate decision, or a person's answer about a todo. */
+export type ButtonRequest = ChatDecision | TodoButtonRequest;
 
 /**
  * Decides a gate (or marks a user action done) for a chat account: resolves the linked person (authority follows
@@ -105,6 +106,11 @@ export function decideFromChat(deps: AppDeps, identity: ChatIdentity, request: B
 /** Runs a button request as a known person through any surface (chat or web), with a plain answer. */
 export function decideAsPerson(deps: AppDeps, personId: string, request: ButtonRequest, via: Origin, idempotencyKey?: string): ChatReply {
   const origin = { actor: { kind: 'person' as const, id: personId }, idempotencyKey };
+  if ('todoId' in request && request.choice !== 'done') {
+    const answered = answerQuietMonitor(deps, origin, request.todoId, request.choice, via);
+    if (!answered.ok) return { ok: false, text: `${answered.error.message} Nothing changed.`, code: answered.error.code };
+    return { ok: true, text: answered.value.text };
+  }
   if ('todoId' in request) {
     const done = markUserActionDone(deps, origin, request.todoId, via);
     if (!done.ok) return { ok: false, text: `${done.error.message} Nothing changed.`, code: done.error.code };
@@ -123,6 +129,7 @@ export function decisionFromButton(rawValue: unknown, now: Date, reason?: string
   const action = decodeCardAction(rawValue);
   if (!action) return null;
   if ('todo' in action) return { todoId: action.todo, choice: action.choice };
+  if ('monitor' in action) return { todoId: action.monitor, choice: action.choice };
   const until = action.choice === 'defer' ? new Date(now.getTime() + BUTTON_DEFER_HOURS * 3_600_000).toISOString() : undefined;
   return { gateId: action.gate, revision: action.rev, choice: action.choice, reason, until, optionIndex: action.opt };
 }

@@ -36,14 +36,25 @@ export const TodoCardAction = z.strictObject({
 /** A decoded Done button value. */
 export type TodoCardAction = z.infer<typeof TodoCardAction>;
 
+/** A quiet monitor's Stop / Keep watching buttons. */
+export const MonitorCardAction = z.strictObject({
+  v: z.literal(1),
+  monitor: z.string().min(1).max(128),
+  choice: z.enum(['stop', 'keep']),
+});
+/** A decoded Stop / Keep value. */
+export type MonitorCardAction = z.infer<typeof MonitorCardAction>;
+
 /** Any LoopX button value. */
-export const CardAction = z.union([GateCardAction, TodoCardAction]);
+export const CardAction = z.union([GateCardAction, TodoCardAction, MonitorCardAction]);
 /** A decoded button value. */
 export type CardAction = z.infer<typeof CardAction>;
 
 /** A short stable name for a button (`approve:gate_x:2`, `done:todo_y`): platform action ids are built from it. */
 export function cardActionName(action: CardAction): string {
-  return 'todo' in action ? `${action.choice}:${action.todo}` : `${action.choice}:${action.gate}:${action.rev}${action.opt === undefined ? '' : `:o${action.opt}`}`;
+  if ('todo' in action) return `${action.choice}:${action.todo}`;
+  if ('monitor' in action) return `${action.choice}:${action.monitor}`;
+  return `${action.choice}:${action.gate}:${action.rev}${action.opt === undefined ? '' : `:o${action.opt}`}`;
 }
 
 /** Encodes a button value. */

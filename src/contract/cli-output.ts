@@ -19,8 +19,22 @@ export const GoalOutput = versioned({ goal: GoalWire });
 export const GoalChangeOutput = versioned({ goal: GoalWire, changed: z.boolean() });
 /** `goal bind`. */
 export const BindingOutput = versioned({ binding: BindingWire });
-/** `goal bindings`. */
-export const BindingListOutput = versioned({ bindings: z.array(BindingWire) });
+/** `goal bind --lark-base`: the Base table a goal's todos are mirrored into, and what set-up added. */
+export const BaseBindingOutput = versioned({
+  base: z.object({
+    goal_id: z.string(),
+    app_token: z.string(),
+    table_id: z.string(),
+    base_name: z.string(),
+    created_table: z.boolean(),
+    added_fields: z.array(z.string()),
+    added_views: z.array(z.string()),
+    wrong_type: z.array(z.string()),
+    change_events: z.boolean(),
+  }),
+});
+/** `goal bindings`: chat bindings, and the Base tables goals are mirrored into. */
+export const BindingListOutput = versioned({ bindings: z.array(BindingWire), bases: z.array(z.object({ goal_id: z.string(), app_token: z.string(), table_id: z.string(), name: z.string() })) });
 /** `goal list`. */
 export const GoalListOutput = versioned({ goals: z.array(GoalWire) });
 /** `person add|link`. */

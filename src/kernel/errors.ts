@@ -51,6 +51,7 @@ export const ERROR_TABLE = {
   storage_read_only: { http: 503, exit: 4 },
   storage_full: { http: 503, exit: 4 },
   wake_unreachable: { http: 502, exit: 4 },
+  base_setup_failed: { http: 502, exit: 1 },
 } as const satisfies Record<string, { http: number; exit: number }>;
 
 /** The snake_case code of an expected failure. */

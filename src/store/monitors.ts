@@ -29,9 +29,9 @@ export function findMonitor(store: Store, todoId: string): MonitorTable | undefi
   return store.first(store.kysely.selectFrom('monitors').selectAll().where('todo_id', '=', todoId));
 }
 
-/** Records one check of a monitor. */
-export function recordMonitorCheck(store: Store, todoId: string, check: Pick<MonitorTable, 'unchanged' | 'last_hash' | 'last_checked_at'>): void {
-  store.run(store.kysely.updateTable('monitors').set((eb) => ({ ...check, polls: eb('polls', '+', 1) })).where('todo_id', '=', todoId));
+/** Records one check of a monitor (`counted`: a poll; a person's "keep watching" only resets the streak). */
+export function recordMonitorCheck(store: Store, todoId: string, check: Pick<MonitorTable, 'unchanged' | 'last_hash' | 'last_checked_at'>, counted = true): void {
+  store.run(store.kysely.updateTable('monitors').set((eb) => ({ ...check, polls: eb('polls', '+', counted ? 1 : 0) })).where('todo_id', '=', todoId));
 }
 
 /** Keeps one handoff per todo: the latest. */
@@ -41,4 +41,20 @@ export function upsertHandoff(store: Store, handoff: HandoffTable): void {
 
 export function findHandoff(store: Store, todoId: string): HandoffTable | undefined {
   return store.first(store.kysely.selectFrom('handoffs').selectAll().where('todo_id', '=', todoId));
+}
+
+/** A goal's open monitors whose unchanged streak reached their `dead_after`, oldest first. */
+export function quietMonitors(store: Store, goalId: string, limit: number): { todoId: string; text: string; unchanged: number }[] {
+  return store
+    .all(
+      store.kysely
+        .selectFrom('monitors')
+        .innerJoin('todos', 'todos.id', 'monitors.todo_id')
+        .select(['todos.id as todoId', 'todos.text as text', 'monitors.unchanged as unchanged'])
+        .where('todos.goal_id', '=', goalId)
+        .where('todos.status', 'in', ['open', 'deferred'])
+        .whereRef('monitors.unchanged', '>=', 'monitors.dead_after')
+        .orderBy('todos.created_at')
+        .limit(limit),
+    );
 }

@@ -1,5 +1,6 @@
 import type { GeneratedAlways } from 'kysely';
 import type { GateTable, GateVoteTable, GateGrantTable, QuotaPolicyTable, QuotaLedgerTable, TurnTable } from './tables-gates.js';
+import type { LarkBaseTable, BaseRowTable } from './tables-base.js';
 import type { JobRunTable, AgentStaleFlagTable, BindingTable, ProjectionTable, OutboxTable, ProjectorCursorTable, InboundDedupeTable, WebLoginTokenTable, WebSessionTable, ServerTable, ServeLeaseTable } from './tables-chat.js';
 import type { AgentWakeTable, WakeEventTable } from './wakes.js';
 import type { HandoffTable, MonitorTable } from './monitors.js';
@@ -191,4 +192,6 @@ export interface Tables {
   wake_events: WakeEventTable;
   monitors: MonitorTable;
   handoffs: HandoffTable;
+  lark_bases: LarkBaseTable;
+  base_rows: BaseRowTable;
 }

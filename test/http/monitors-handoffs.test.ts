@@ -1,9 +1,12 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { bindGoal } from '../../src/app/bindings.js';
+import { linkPerson } from '../../src/app/people.js';
+import { encodeCardAction } from '../../src/contract/card-action.js';
+import { findTodo } from '../../src/store/todos.js';
 import { listEvents } from '../../src/store/events.js';
 import { gateApp } from '../app/gate-fixture.js';
 import { call } from '../helpers/http.js';
-import { startFakeSlack, startSlackHarness, type FakeSlack, type SlackHarness } from '../helpers/slack.js';
+import { blockAction, postSlack, startFakeSlack, startSlackHarness, TEAM, type FakeSlack, type SlackHarness } from '../helpers/slack.js';
 import { operator, unwrap } from '../helpers/test-app.js';
 
 // Monitors and handoffs over /v1 (issue 20 #1, #2, #4): a monitor is offered only when due, a poll is a report
@@ -79,6 +82,23 @@ describe('monitors', () => {
     expect(slack.byMethod('chat.postMessage').slice(before)).toHaveLength(1);
     const last = await poll(monitor, 'h2');
     expect(last.body.monitor).toMatchObject({ unchanged: 4, dead: true, polls: 7 });
+  });
+
+  it('a quiet monitor asks on the board card whether to keep watching; Keep restarts its streak, Stop ends it (Slack clicks)', async () => {
+    unwrap(linkPerson(app.deps, operator, 'ana', 'slack', `${TEAM}:UANA`));
+    const monitor = await addMonitor({ dead_after: 2 });
+    for (let i = 0; i < 3; i += 1) await poll(monitor, 'same');
+    await harness.drain();
+    const board = () => JSON.stringify([...slack.messages.values()]);
+    expect(board()).toContain('no change in 3 checks. Stop watching, or keep?');
+    const click = (choice: 'stop' | 'keep') => postSlack(harness.url, blockAction('UANA', encodeCardAction({ v: 1, monitor, choice })), app.clock);
+    expect((await click('keep')).status).toBe(200);
+    await harness.drain();
+    expect(board()).not.toContain('Stop watching, or keep?');
+    expect(findTodo(app.deps.store, monitor)?.status).toBe('deferred');
+    for (let i = 0; i < 2; i += 1) await poll(monitor, 'same');
+    expect((await click('stop')).status).toBe(200);
+    expect(findTodo(app.deps.store, monitor)).toMatchObject({ status: 'done', completedBy: 'person:ana' });
   });
 
   it('ends at the end of its watch window, and a poll of a plain todo is refused naming the field', async () => {

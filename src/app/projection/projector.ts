@@ -1,14 +1,14 @@
 import type { ChatSurface as SurfaceName } from '../../kernel/vocabulary.js';
 import { listBindings, type Binding } from '../../store/bindings.js';
 import type { Store } from '../../store/db.js';
-import { listEvents, type EventRow } from '../../store/events.js';
-import { findOutboxRow, findProjection, readCursor, writeCursor, type ProjectionRow } from '../../store/outbox.js';
+import type { EventRow } from '../../store/events.js';
+import { findOutboxRow, findProjection, type ProjectionRow } from '../../store/outbox.js';
 import type { Clock } from '../deps.js';
 import { CARD_PRIORITY, cardHash, enqueueCard } from './enqueue.js';
+import { catchUpLedger } from './ledger-cursor.js';
 import type { CardSource, CardTarget } from './sources.js';
 
 const CURSOR = 'cards';
-const BATCH = 500;
 
 /** Turns committed ledger events into queued card renders. */
 export interface Projector {
@@ -67,19 +67,7 @@ function driftOf(store: Store, binding: Binding, key: string, hash: string, expi
 export function createProjector(store: Store, clock: Clock, sources: readonly CardSource[], surfaceNames: readonly SurfaceName[], expiring: ExpiringCheck = () => false): Projector {
   const surfaces = new Set(surfaceNames);
   return {
-    catchUp() {
-      let queued = 0;
-      for (;;) {
-        const batch = store.transaction(() => {
-          const events = listEvents(store, { afterSeq: readCursor(store, CURSOR), limit: BATCH });
-          if (events.length === 0) return 0;
-          queued += projectBatch(store, sources, surfaces, events, clock.now());
-          writeCursor(store, CURSOR, events[events.length - 1]!.seq);
-          return events.length;
-        });
-        if (batch < BATCH) return queued;
-      }
-    },
+    catchUp: () => catchUpLedger(store, CURSOR, (events) => projectBatch(store, sources, surfaces, events, clock.now())),
     reconcile() {
       const now = clock.now();
       return store.transaction(() => {

@@ -7,7 +7,7 @@ import { CARD_PRIORITY } from './enqueue.js';
 import { isExpiring, movedCard } from './repost.js';
 import type { SurfaceLimits, TokenBucket } from './limits.js';
 
-/** Failed sends are retried with exponential backoff and parked as dead after this many attempts. */
+/** Failed sends (cards and Base rows) are retried with exponential backoff and parked as dead after this many attempts. */
 export const MAX_SEND_ATTEMPTS = 8;
 const MAX_BACKOFF_MS = 5 * 60_000;
 
@@ -29,7 +29,7 @@ export interface SendEnv {
   readonly owner: string;
 }
 
-function backoffMs(attempts: number): number {
+export function backoffMs(attempts: number): number {
   return Math.min(MAX_BACKOFF_MS, 1_000 * 2 ** Math.max(0, attempts - 1));
 }
 

@@ -1,3 +1,4 @@
+import { quietMonitors } from '../../store/monitors.js';
 import { BOARD_USER_ACTIONS_WITH_BUTTONS } from '../../../cards/board-card.js';
 import type { BoardView, LaneView, PendingGateSummary } from '../../../cards/views.js';
 import type { KernelError } from '../../kernel/errors.js';
@@ -15,6 +16,9 @@ export const LANE_TOP_ITEMS = 3;
 
 /** Agent silence after which the board warns: two intervals of the default hourly heartbeat. */
 export const STALE_AFTER_MS = 2 * 60 * 60 * 1000;
+
+/** How many quiet monitors the board card asks about at most. */
+const BOARD_QUIET_MONITORS = 3;
 
 /** Extra read-model inputs the board needs from other parts (pending gates, quota, the web board URL). */
 export interface BoardExtras {
@@ -64,6 +68,7 @@ export function boardView(store: Store, goalId: string, now: Date, extras: Board
     needsYouTotal: extras.needsYouTotal ?? extras.needsYou?.length ?? 0,
     userActions: userActions.actions,
     userActionsTotal: userActions.total,
+    quietMonitors: quietMonitors(store, goalId, BOARD_QUIET_MONITORS),
     latestEvidence,
     quota: extras.quota ?? null,
     lastActivity,

@@ -12,7 +12,10 @@ import { updateTodo } from '../../store/todos.js';
 import { actorRef, agentIdOf } from '../actor.js';
 import { loadTodoFor, requireTodo } from '../lookup.js';
 import { CARD_PRIORITY, enqueueCard } from '../projection/enqueue.js';
-import { createTodo, type TodoDraft } from '../todos.js';
+import { createTodo, finishTodo, type TodoDraft } from '../todos.js';
+import { findPerson } from '../../store/people.js';
+import type { Origin } from '../../kernel/vocabulary.js';
+import { userActionDeciders } from './user-actions.js';
 import { must, runWrite, type WriteContext, type WriteOrigin } from '../write.js';
 
 /** One check of a monitor. */
@@ -81,5 +84,30 @@ export function pollMonitor(deps: Parameters<typeof runWrite>[0], origin: WriteO
     if (material) announce(ctx, todo, monitor.polls + 1, input.summary);
     const after = must(requireTodo(ctx.store, todo.id));
     return ok({ todo: after, monitor: monitorToWire(requireMonitor(ctx.store, after), after), materialChange: material, successors });
+  });
+}
+
+/**
+ * A person answers a quiet monitor's question: stop watching (the monitor is done) or keep watching (its unchanged
+ * streak starts again). Only the goal's owners and approvers may; answering a monitor that is already done changes
+ * nothing.
+ */
+export function answerQuietMonitor(deps: Parameters<typeof runWrite>[0], origin: WriteOrigin, todoId: string, choice: 'stop' | 'keep', via: Origin): Result<{ todo: Todo; text: string }, KernelError> {
+  return runWrite(deps, { ...origin, command: `monitor.${choice}`, request: { todoId, via } }, (ctx) => {
+    const todo = must(requireTodo(ctx.store, todoId));
+    const monitor = requireMonitor(ctx.store, todo);
+    if (todo.status === 'done') return ok({ todo, text: `"${todo.text}" is no longer watched; nothing changed.` });
+    const deciders = userActionDeciders(ctx.store, todo.goalId);
+    if (ctx.actor.kind !== 'system' && !(ctx.actor.kind === 'person' && deciders.includes(ctx.actor.id))) {
+      const names = deciders.map((id) => findPerson(ctx.store, id)?.name ?? id).join(', ') || 'the goal`s owners';
+      return fail('forbidden', `Only ${names} can stop or keep "${todo.text}".`, { todo_id: todo.id, waiting_on: deciders });
+    }
+    if (choice === 'stop') {
+      const stopped = finishTodo(ctx, todo, `Stopped watching: no change in ${monitor.unchanged} checks.`, { via, stopped: true });
+      return ok({ todo: stopped, text: `Stopped watching "${todo.text}".` });
+    }
+    recordMonitorCheck(ctx.store, todo.id, { unchanged: 0, last_hash: monitor.last_hash, last_checked_at: monitor.last_checked_at }, false);
+    ctx.event({ goalId: todo.goalId, type: 'monitor.kept', payload: { todo_id: todo.id, via } });
+    return ok({ todo, text: `Keeping "${todo.text}" watched; you will hear again after ${monitor.dead_after} more quiet checks.` });
   });
 }

@@ -1,10 +1,12 @@
+import { z } from 'zod';
 import { bindGoal } from '../../app/bindings.js';
 import { addGoal, addMember, setGoalSchedule, transitionGoal } from '../../app/goals.js';
 import { requireGoal } from '../../app/lookup.js';
-import { BindingListOutput, BindingOutput, GoalChangeOutput, GoalListOutput, GoalOutput } from '../../contract/cli-output.js';
+import { BaseBindingOutput, BindingListOutput, BindingOutput, GoalChangeOutput, GoalListOutput, GoalOutput } from '../../contract/cli-output.js';
 import { bindingToWire, goalToWire } from '../../contract/wire.js';
 import type { Goal } from '../../kernel/goal.js';
 import { BINDING_PURPOSES, MEMBER_ROLES, type BindingPurpose, type MemberRole } from '../../kernel/vocabulary.js';
+import { listLarkBases } from '../../store/base-rows.js';
 import { listBindings } from '../../store/bindings.js';
 import { listGoals, listMemberships } from '../../store/goals.js';
 import { listFlag, positional, requiredFlag, slugArg, stringFlag, UsageError, type Command } from '../command.js';
@@ -145,21 +147,29 @@ export const goalCommands: readonly Command[] = [
   },
   {
     path: ['goal', 'bind'],
-    summary: 'Mirror a goal into a Slack channel or Lark chat (board card, gate cards, daily digest).',
-    usage: 'loopx goal bind <goal> (--slack <channel id> | --lark <chat id>) [--purpose board|gates|digest]... [--digest-at HH:MM] [--digest-timezone <tz>]',
+    summary: 'Mirror a goal into a Slack channel or Lark chat (board card, gate cards, daily digest), or its todos into a Lark Base table.',
+    usage: 'loopx goal bind <goal> (--slack <channel id> | --lark <chat id> | --lark-base <app_token>[/<table_id>]) [--purpose board|gates|digest]... [--digest-at HH:MM] [--digest-timezone <tz>]',
     minPositionals: 1,
-    options: { slack: { type: 'string' }, lark: { type: 'string' }, purpose: { type: 'string', multiple: true }, 'digest-at': { type: 'string' }, 'digest-timezone': { type: 'string' } },
+    options: { slack: { type: 'string' }, lark: { type: 'string' }, 'lark-base': { type: 'string' }, purpose: { type: 'string', multiple: true }, 'digest-at': { type: 'string' }, 'digest-timezone': { type: 'string' } },
     optionHelp: {
       slack: 'Slack channel id (C0123ABCDEF); invite the bot to the channel first',
       lark: 'Lark/Feishu chat id (oc_…); add the bot to the chat first',
+      'lark-base': 'Lark/Feishu Base app token, optionally /table id; without a table id LoopX creates "LoopX todos"',
       purpose: 'board, gates or digest (repeatable; default all three)',
       'digest-at': 'local time of the daily digest (default 09:00)',
       'digest-timezone': "IANA timezone of the digest (default the goal's)",
     },
-    output: BindingOutput,
+    output: z.union([BindingOutput, BaseBindingOutput]),
     async run(ctx) {
-      const [slack, lark] = [stringFlag(ctx.flags, 'slack'), stringFlag(ctx.flags, 'lark')];
-      if ((slack === undefined) === (lark === undefined)) throw new UsageError('Give exactly one of --slack <channel id> or --lark <chat id>.');
+      const [slack, lark, larkBase] = [stringFlag(ctx.flags, 'slack'), stringFlag(ctx.flags, 'lark'), stringFlag(ctx.flags, 'lark-base')];
+      if ([slack, lark, larkBase].filter((f) => f !== undefined).length !== 1) throw new UsageError('Give exactly one of --slack <channel id>, --lark <chat id> or --lark-base <app_token>[/<table_id>].');
+      if (larkBase !== undefined) {
+        const chatOnly = ['purpose', 'digest-at', 'digest-timezone'].filter((f) => ctx.flags[f] !== undefined);
+        if (chatOnly.length > 0) throw new UsageError(`--${chatOnly.join(', --')} apply to chat bindings only; a Base gets every todo as a row.`);
+        // Loaded only for --lark-base: it brings the Lark SDK, which no other goal command needs.
+        const { bindBaseCommand } = await import('./goal-base.js');
+        return bindBaseCommand(ctx, positional(ctx, 0, 'goal'), larkBase);
+      }
       const purposes = listFlag(ctx.flags, 'purpose');
       const unknown = purposes.filter((p) => !BINDING_PURPOSES.includes(p as BindingPurpose));
       if (unknown.length > 0) throw new UsageError(`--purpose takes ${BINDING_PURPOSES.join(', ')}; got ${unknown.join(', ')}.`);
@@ -187,10 +197,12 @@ export const goalCommands: readonly Command[] = [
     async run(ctx) {
       const deps = await ctx.openApp();
       const bindings = listBindings(deps.store, ctx.positionals[0]);
+      const bases = listLarkBases(deps.store, ctx.positionals[0]);
+      const rows = [...bindings.map((b) => [b.goalId, b.surface, b.destination, b.purposes.join(','), `${b.digestAt} ${b.digestTimezone}`]), ...bases.map((b) => [b.goal_id, 'lark base', `${b.app_token}/${b.table_id}`, 'rows', `"${b.name}"`])];
       return output(
         { ok: true, value: bindings },
-        (all) => ({ bindings: all.map(bindingToWire) }),
-        (all) => (all.length === 0 ? 'No bindings yet. Add one with `loopx goal bind <goal> --slack <channel id>`.' : table(all.map((b) => [b.goalId, b.surface, b.destination, b.purposes.join(','), `${b.digestAt} ${b.digestTimezone}`]))),
+        (all) => ({ bindings: all.map(bindingToWire), bases: bases.map((b) => ({ goal_id: b.goal_id, app_token: b.app_token, table_id: b.table_id, name: b.name })) }),
+        () => (rows.length === 0 ? 'No bindings yet. Add one with `loopx goal bind <goal> --slack <channel id>`.' : table(rows)),
       );
     },
   },

@@ -1,6 +1,6 @@
 import type { MonitorDraft } from '../../app/todos.js';
-import { pollMonitor } from '../../app/work/monitors.js';
-import { PollOutput } from '../../contract/cli-output.js';
+import { answerQuietMonitor, pollMonitor } from '../../app/work/monitors.js';
+import { PollOutput, TodoOutput } from '../../contract/cli-output.js';
 import { todoToWire } from '../../contract/wire.js';
 import { intFlag, positional, requiredFlag, stringFlag, UsageError, type CliContext, type Command } from '../command.js';
 import { output } from '../output.js';
@@ -30,8 +30,21 @@ export function monitorFromFlags(ctx: CliContext): MonitorDraft | undefined {
   return { everySeconds, until: until === undefined ? undefined : parseTimeOrDuration(until, new Date()), target: stringFlag(ctx.flags, 'target'), deadAfter: intFlag(ctx.flags, 'dead-after') };
 }
 
-/** `loopx todo poll`: one check of a monitor, as an agent. */
+/** `loopx todo poll` (one check, as an agent) and `loopx todo monitor stop|keep` (a person's answer to a quiet one). */
 export const monitorCommands: readonly Command[] = [
+  ...(['stop', 'keep'] as const).map(
+    (choice): Command => ({
+      path: ['todo', 'monitor', choice],
+      summary: choice === 'stop' ? 'Stop watching a quiet monitor (it is done).' : 'Keep watching a quiet monitor (its quiet streak starts again).',
+      usage: `loopx todo monitor ${choice} <todo> --as <person>`,
+      minPositionals: 1,
+      output: TodoOutput,
+      async run(ctx) {
+        const deps = await ctx.openApp();
+        return output(answerQuietMonitor(deps, ctx.origin, positional(ctx, 0, 'todo'), choice, 'cli'), (v) => ({ todo: todoToWire(v.todo) }), (v) => v.text);
+      },
+    }),
+  ),
   {
     path: ['todo', 'poll'],
     summary: 'Record one check of a monitor (never spends quota; quiet unless it changed).',

@@ -2,6 +2,8 @@ import { existsSync } from 'node:fs';
 import { DoctorOutput, InitOutput } from '../../contract/cli-output.js';
 import { ERROR_TABLE } from '../../kernel/errors.js';
 import { ok } from '../../kernel/result.js';
+import type { BoundBase } from '../../../adapters/lark/base/doctor.js';
+import { listLarkBases } from '../../store/base-rows.js';
 import { listBindings } from '../../store/bindings.js';
 import { openStore, type Store } from '../../store/db.js';
 import { describeServers, serversSummary } from '../../app/serve/presence.js';
@@ -107,6 +109,7 @@ export const setupCommands: readonly Command[] = [
     async run(ctx) {
       const checks: Check[] = [{ name: 'config', ok: true, detail: `database ${ctx.config.LOOPX_DB}, server ${ctx.config.LOOPX_HOST}:${ctx.config.LOOPX_PORT}` }, secretsCheck(ctx.config)];
       const bound = { slack: [] as string[], lark: [] as string[] };
+      const bases: BoundBase[] = [];
       if (ctx.config.LOOPX_DB !== ':memory:' && !existsSync(ctx.config.LOOPX_DB)) {
         checks.push({ name: 'database', ok: false, detail: `no database at ${ctx.config.LOOPX_DB}`, fix: 'run `loopx init` (or `npm start`, which creates it)' });
       } else {
@@ -120,6 +123,7 @@ export const setupCommands: readonly Command[] = [
             checks.push(storageCheck(probeWritable(store, new Date().toISOString())));
             checks.push(...ledgerChecks(store, ctx.config.LOOPX_LEDGER_KEY));
             for (const binding of listBindings(store)) if (!bound[binding.surface].includes(binding.destination)) bound[binding.surface].push(binding.destination);
+            for (const b of listLarkBases(store)) bases.push({ goalId: b.goal_id, appToken: b.app_token, tableId: b.table_id, name: b.name });
             checks.push(serversCheck(store, ctx.config.LOOPX_SENDER_LEASE_SECONDS * 1000));
           }
         } finally {
@@ -127,7 +131,7 @@ export const setupCommands: readonly Command[] = [
         }
       }
       const { chatDoctorChecks } = await import('../../compose.js');
-      checks.push(...(await chatDoctorChecks(ctx.config, bound.slack, bound.lark)));
+      checks.push(...(await chatDoctorChecks(ctx.config, bound.slack, bound.lark, bases)));
       const allOk = checks.every((c) => c.ok);
       const text = checks.map((c) => `${c.ok ? 'ok  ' : 'FAIL'} ${c.name}: ${c.detail}${c.fix ? `\n     fix: ${c.fix}` : ''}`).join('\n');
       return ok({ data: { schema_version: 1 as const, ok: allOk, checks }, text, exitCode: allOk ? 0 : ERROR_TABLE.config_invalid.exit });

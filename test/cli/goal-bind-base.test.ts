@@ -1,0 +1,53 @@
+import { tmpdir } from 'node:os';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { CliContext } from '../../src/cli/command.js';
+import { COMMANDS } from '../../src/cli/commands/index.js';
+import { loadConfig } from '../../src/config.js';
+import { freshDbPath, runLoopx, runLoopxJson } from '../helpers/cli.js';
+import { LARK_TEST_BASE, startFakeLark, type FakeLark } from '../helpers/lark-api.js';
+import { installFakeBase } from '../helpers/lark-base.js';
+import { LARK_SECRETS } from '../helpers/lark-signing.js';
+import { createTestApp, operator, seedGoal } from '../helpers/test-app.js';
+
+let lark: FakeLark;
+beforeAll(() => {
+  lark = startFakeLark();
+});
+afterAll(() => lark.server.close());
+
+const bind = COMMANDS.find((c) => c.path.join(' ') === 'goal bind')!;
+
+describe('loopx goal bind --lark-base', () => {
+  it('sets the table up through the Lark app and answers what it created, in words and as JSON', async () => {
+    const app = await createTestApp();
+    seedGoal(app.deps, { agents: ['a1'] });
+    const base = installFakeBase(lark, () => app.clock.now().getTime());
+    base.addApp('bascnCliTest0001', 'Ops board');
+    const config = loadConfig({ LOOPX_DB: ':memory:', LARK_APP_ID: LARK_SECRETS.appId, LARK_APP_SECRET: 'secret-ok', LARK_DOMAIN: LARK_TEST_BASE }, tmpdir());
+    const ctx: CliContext = { config, actor: operator.actor, origin: operator, positionals: ['demo'], flags: { 'lark-base': 'bascnCliTest0001' }, openApp: async () => app.deps, print: () => undefined };
+    const result = await bind.run(ctx);
+    if (!result.ok) throw new Error(result.error.message);
+    expect(result.value.text).toContain('Bound demo to the Lark Base "Ops board"');
+    expect(result.value.text).toContain('Added views: LoopX Kanban, Needs you.');
+    expect(bind.output.parse(result.value.data)).toMatchObject({ schema_version: 1, base: { goal_id: 'demo', app_token: 'bascnCliTest0001', created_table: true, change_events: true } });
+    const list = COMMANDS.find((c) => c.path.join(' ') === 'goal bindings')!;
+    const listed = await list.run({ ...ctx, positionals: [], flags: {} });
+    if (!listed.ok) throw new Error(listed.error.message);
+    expect(list.output.parse(listed.value.data)).toMatchObject({ bindings: [], bases: [{ goal_id: 'demo', app_token: 'bascnCliTest0001', name: 'Ops board' }] });
+    expect(listed.value.text).toContain('lark base  bascnCliTest0001/tbl');
+  });
+
+  it('says what to set when the Lark app is not configured, and refuses two destinations at once', () => {
+    const db = freshDbPath();
+    runLoopxJson(db, ['init']);
+    const noLark = runLoopx(db, ['goal', 'bind', 'demo', '--lark-base', 'bascnCliTest0001'], { LARK_APP_ID: '', LARK_APP_SECRET: '' });
+    expect(noLark.code).toBe(4);
+    expect(noLark.stderr).toContain('set LARK_APP_ID and LARK_APP_SECRET');
+    const both = runLoopx(db, ['goal', 'bind', 'demo', '--slack', 'C0123ABCDEF', '--lark-base', 'bascnCliTest0001']);
+    expect(both.code).toBe(2);
+    expect(both.stderr).toContain('Give exactly one of');
+    const purpose = runLoopx(db, ['goal', 'bind', 'demo', '--lark-base', 'bascnCliTest0001', '--purpose', 'board']);
+    expect(purpose.code).toBe(2);
+    expect(purpose.stderr).toContain('--purpose apply to chat bindings only');
+  });
+});
