@@ -1,7 +1,7 @@
 import type { GateChoice } from '../src/contract/card-action.js';
 import { LANE_LABELS } from '../src/kernel/lanes.js';
 import { clip, clockTime, dateTime } from './format.js';
-import { gateButtons } from './gate-card.js';
+import { gateButtons, waitingOnBlock } from './gate-card.js';
 import type { Card, CardBlock, CardItem, Tone } from './model.js';
 import { userActionBlocks, userActionsText } from './user-action.js';
 import { quietMonitorBlocks } from './monitor-card.js';
@@ -17,15 +17,26 @@ const BOARD_CHOICES: readonly GateChoice[] = ['approve', 'reject', 'defer'];
 /** How many user actions get their own Done button on the board; the rest are listed as a count. */
 export const BOARD_USER_ACTIONS_WITH_BUTTONS = 5;
 
-function needsYouBlocks(view: BoardView): CardBlock[] {
+/** Whom a board card is drawn for: a shared card (a channel) offers every gate's buttons, a personal one only the viewer's. */
+export interface BoardCardOptions {
+  /** The person looking (web board); omitted for shared cards. */
+  readonly viewerId?: string;
+}
+
+function decidableBy(gate: PendingGateSummary, options: BoardCardOptions): boolean {
+  return options.viewerId === undefined || (gate.waitingOn ?? []).some((p) => p.id === options.viewerId);
+}
+
+function needsYouBlocks(view: BoardView, options: BoardCardOptions): CardBlock[] {
   const total = view.needsYouTotal + view.userActionsTotal;
   if (total === 0) return [{ type: 'text', text: 'Needs you: nothing. Agents can keep going.', tone: 'muted' }];
   const blocks: CardBlock[] = [{ type: 'text', text: `Needs you (${total})`, tone: 'warning' }];
   const shown = view.needsYou.slice(0, BOARD_GATES_WITH_BUTTONS);
   for (const gate of shown) {
     const risk = gate.risk === 'normal' ? '' : ` · ${gate.risk} risk`;
-    blocks.push({ type: 'text', text: `${clip(gate.question, 280)}\nasked by ${gate.askedBy}${risk} · ${gate.id}`, tone: RISK_TONE[gate.risk] });
-    blocks.push({ type: 'actions', buttons: gateButtons(gate.id, gate.revision, BOARD_CHOICES, gate.options) });
+    blocks.push({ type: 'text', text: `${clip(gate.question, 280)}\nasked by ${gate.askedBy}${risk}`, tone: RISK_TONE[gate.risk] });
+    if (gate.waitingOn) blocks.push(waitingOnBlock(gate.waitingOn));
+    if (decidableBy(gate, options)) blocks.push({ type: 'actions', buttons: gateButtons(gate.id, gate.revision, BOARD_CHOICES, gate.options, gate) });
   }
   const hidden = view.needsYouTotal - shown.length;
   if (hidden > 0) blocks.push({ type: 'context', text: `and ${hidden} more pending gate(s): /loopx gates lists them all.` });
@@ -69,7 +80,7 @@ function fallbackText(view: BoardView): string {
 }
 
 /** The board card of one goal: status, objective, the seven lanes, what needs a person, evidence, quota, activity. */
-export function boardCard(view: BoardView): Card {
+export function boardCard(view: BoardView, options: BoardCardOptions = {}): Card {
   const blocks: CardBlock[] = [
     { type: 'header', text: view.goal.title, status: view.goal.status, tone: STATUS_TONE[view.goal.status] },
     { type: 'text', text: view.goal.objective },
@@ -81,7 +92,7 @@ export function boardCard(view: BoardView): Card {
     const agents = view.staleAgents.map((a) => `${a.agentId} (${a.lastSeenAt === null ? 'never reported' : `last seen ${dateTime(a.lastSeenAt, view.goal.timezone)}`})`);
     blocks.push({ type: 'text', text: `Stale agents, flagged by the heartbeat: ${agents.join(', ')}.`, tone: 'warning' });
   }
-  blocks.push(...needsYouBlocks(view), ...quietMonitorBlocks(view.quietMonitors ?? []), { type: 'divider' }, lanesBlock(view), evidenceBlock(view), factsBlock(view));
+  blocks.push(...needsYouBlocks(view, options), ...quietMonitorBlocks(view.quietMonitors ?? []), { type: 'divider' }, lanesBlock(view), evidenceBlock(view), factsBlock(view));
   const link = view.boardUrl ? ` · full board: ${view.boardUrl}` : '';
   blocks.push({ type: 'context', text: `Goal ${view.goal.id} · updated ${dateTime(view.updatedAt, view.goal.timezone)}${link}` });
   return { key: boardCardKey(view.goal.id), kind: 'board', fallbackText: fallbackText(view), blocks };

@@ -1,6 +1,6 @@
 import { gateButtons } from './gate-card.js';
 import { glanceBlocks, type DigestGlance } from './glance.js';
-import type { Card, CardBlock, CardItem } from './model.js';
+import type { Card, CardBlock, CardItem, CardPerson } from './model.js';
 import { userActionBlocks, userActionsText } from './user-action.js';
 import type { UserActionSummary } from './views.js';
 import { countText, elapsedText, namesText } from './wording.js';
@@ -12,9 +12,12 @@ export interface DigestGate {
   readonly revision: number;
   readonly question: string;
   readonly askedAt: string;
-  readonly waitingOn: readonly string[];
+  /** The people whose vote can still count. */
+  readonly waitingOn: readonly CardPerson[];
   /** The choices a gate asked with options offers (one approve button each). */
   readonly options?: readonly string[];
+  /** A high-risk gate's approval is confirmed first. */
+  readonly risk?: 'low' | 'normal' | 'high';
 }
 
 /** Spend and progress since the last digest. */
@@ -78,21 +81,42 @@ function section(title: string, items: readonly CardItem[], limits: DigestLimits
 
 // Needs you: oldest first, each gate followed by its own buttons (only the ones shown, so the card stays
 // within platform limits), then "and N more".
-function needsYouBlocks(view: DigestView, limits: DigestLimits): CardBlock[] {
-  const total = view.needsYou.length + view.userActions.length;
-  if (total === 0) return [{ type: 'text', text: 'Needs you: nothing. No gate or to-do is waiting on a person.', tone: 'good' }];
-  const gates = [...view.needsYou].sort((a, b) => (a.askedAt < b.askedAt ? -1 : a.askedAt > b.askedAt ? 1 : 0));
+/** Who a digest is drawn for: the channel (everything) or one person (the web preview: only what is theirs). */
+export interface DigestCardOptions {
+  readonly viewerId?: string;
+}
+
+/** The part of the digest's "Needs you" that is the viewer's, and the gates that wait on others only. */
+function forViewer(view: DigestView, options: DigestCardOptions): { gates: readonly DigestGate[]; actions: readonly UserActionSummary[]; others: readonly DigestGate[] } {
+  const viewer = options.viewerId;
+  if (viewer === undefined) return { gates: view.needsYou, actions: view.userActions, others: [] };
+  const mine = (g: DigestGate) => g.waitingOn.some((p) => p.id === viewer);
+  return { gates: view.needsYou.filter(mine), actions: view.userActions.filter((a) => a.deciderIds?.includes(viewer) ?? true), others: view.needsYou.filter((g) => !mine(g)) };
+}
+
+function othersLine(others: readonly DigestGate[]): CardBlock[] {
+  if (others.length === 0) return [];
+  const names = [...new Set(others.flatMap((g) => g.waitingOn.map((p) => p.name)))];
+  return [{ type: 'context', text: `${others.length === 1 ? '1 more gate waits' : `${others.length} more gates wait`} on others (${namesText(names)}).` }];
+}
+
+function needsYouBlocks(view: DigestView, limits: DigestLimits, options: DigestCardOptions): CardBlock[] {
+  const own = forViewer(view, options);
+  const total = own.gates.length + own.actions.length;
+  if (total === 0) return [{ type: 'text', text: options.viewerId === undefined ? 'Needs you: nothing. No gate or to-do is waiting on a person.' : 'Needs you: nothing.', tone: 'good' }, ...othersLine(own.others)];
+  const gates = [...own.gates].sort((a, b) => (a.askedAt < b.askedAt ? -1 : a.askedAt > b.askedAt ? 1 : 0));
   const shown = gates.slice(0, limits.perSection);
-  const actions = view.userActions.slice(0, Math.max(0, limits.perSection - shown.length));
+  const actions = own.actions.slice(0, Math.max(0, limits.perSection - shown.length));
   const more = total - shown.length - actions.length;
   return [
     { type: 'text', text: `Needs you (${total}), oldest first:` },
     ...shown.flatMap((g): CardBlock[] => [
-      { type: 'text', text: `${g.question} (waiting ${elapsedText(g.askedAt, view.at)} on ${namesText(g.waitingOn)})`, tone: 'warning' },
-      { type: 'actions', buttons: gateButtons(g.gateId, g.revision, ['approve', 'reject'], g.options) },
+      { type: 'text', text: `${g.question} (waiting ${elapsedText(g.askedAt, view.at)} on ${namesText(g.waitingOn.map((p) => p.name))})`, tone: 'warning' },
+      { type: 'actions', buttons: gateButtons(g.gateId, g.revision, ['approve', 'reject'], g.options, { question: g.question, risk: g.risk ?? 'normal' }) },
     ]),
     ...userActionBlocks(actions),
     ...(more > 0 ? [{ type: 'context' as const, text: `and ${more} more: run \`loopx status ${view.goalId}\` for the full list.` }] : []),
+    ...othersLine(own.others),
   ];
 }
 
@@ -116,13 +140,13 @@ function healthItems(view: DigestView): CardItem[] {
 }
 
 /** The daily digest for one goal: what needs a person first, then blocked, done, stale agents, progress. */
-export function digestCard(view: DigestView, limits: DigestLimits = DEFAULT_DIGEST_LIMITS): Card {
+export function digestCard(view: DigestView, limits: DigestLimits = DEFAULT_DIGEST_LIMITS, options: DigestCardOptions = {}): Card {
   const since = view.since === null ? 'everything since the goal started' : `everything since ${dateTime(view.since, view.timezone)}`;
   const blocks: CardBlock[] = [
     { type: 'header', text: `Daily digest · ${view.goalTitle} · ${view.day}`, ...(view.late ? { status: 'late', tone: 'warning' as const } : {}) },
     { type: 'context', text: `Times are in ${view.timezone}. Covers ${since}.${view.late ? ' This digest is late: the server was down when it was due.' : ''}` },
     ...glanceBlocks(view.glance),
-    ...needsYouBlocks(view, limits),
+    ...needsYouBlocks(view, limits, options),
     ...section(`Approved by standing grants (${view.grantApprovals?.length ?? 0})`, (view.grantApprovals ?? []).map((g) => ({ text: g.question, meta: `${g.citation} Revoke: loopx grant revoke ${g.grantId}` })), limits, view.goalId),
     ...section(`Blocked (${view.blocked.length})`, view.blocked.map((t) => ({ text: t.text, meta: t.reason })), limits, view.goalId),
     ...section(`Done since the last digest (${view.done.length})`, view.done.map((t) => ({ text: t.text, tone: 'good' as const })), limits, view.goalId),

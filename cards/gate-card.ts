@@ -1,6 +1,6 @@
 import { BUTTON_DEFER_HOURS, type GateChoice } from '../src/contract/card-action.js';
-import { capitalise, clockTime, dateTime } from './format.js';
-import type { Card, CardBlock, CardButton, Tone } from './model.js';
+import { capitalise, clip, clockTime, dateTime } from './format.js';
+import type { ButtonConfirm, Card, CardBlock, CardButton, CardPerson, Tone } from './model.js';
 import type { GateDecisionView, GateView } from './views.js';
 
 const BUTTON_LOOK: Readonly<Record<GateChoice, Pick<CardButton, 'label' | 'style'>>> = {
@@ -18,16 +18,36 @@ const OUTCOME_TONE: Readonly<Record<GateDecisionView['outcome'], Tone>> = {
   superseded: 'muted',
 };
 
+const NOBODY_MAY_DECIDE = 'Waiting on: nobody may decide this yet. Add an owner or approver to the goal.';
+
 const RISK_TONE: Readonly<Record<GateView['risk'], Tone>> = { low: 'normal', normal: 'normal', high: 'danger' };
+
+/** What a gate's buttons need to know about the question: high-risk approvals are confirmed first. */
+export interface GateAsk {
+  readonly question: string;
+  readonly risk: GateView['risk'];
+}
+
+/**
+ * The confirmation a high-risk approval asks for (every surface: Slack and Lark dialogs, a step on the web board);
+ * null when the choice needs none. Rejecting needs a reason instead, deferring is harmless.
+ */
+export function approvalConfirm(ask: GateAsk, choice: GateChoice): ButtonConfirm | null {
+  if (ask.risk !== 'high' || choice !== 'approve') return null;
+  return { title: 'Approve a high-risk request?', text: `High risk: approve “${clip(ask.question, 240)}”? The agent goes ahead as soon as you confirm.`, ok: 'Yes, approve', deny: 'Cancel' };
+}
 
 /**
  * The buttons of a pending gate: each carries only {version, gate id, revision, choice}. A gate asked with options
- * gets one approve button per option (labelled with it, carrying its index) instead of a plain Approve.
+ * gets one approve button per option (labelled with it, carrying its index) instead of a plain Approve. The
+ * approve buttons of a high-risk gate ask for confirmation first.
  */
-export function gateButtons(gateId: string, revision: number, choices: readonly GateChoice[], options: readonly string[] = []): CardButton[] {
+export function gateButtons(gateId: string, revision: number, choices: readonly GateChoice[], options: readonly string[] = [], ask?: GateAsk): CardButton[] {
   return choices.flatMap((choice): CardButton[] => {
-    if (choice !== 'approve' || options.length === 0) return [{ ...BUTTON_LOOK[choice], action: { v: 1, gate: gateId, rev: revision, choice } }];
-    return options.map((option, opt) => ({ label: option, style: 'primary', action: { v: 1, gate: gateId, rev: revision, choice, opt } }));
+    const confirm = ask ? approvalConfirm(ask, choice) : null;
+    const extra = confirm ? { confirm } : {};
+    if (choice !== 'approve' || options.length === 0) return [{ ...BUTTON_LOOK[choice], action: { v: 1, gate: gateId, rev: revision, choice }, ...extra }];
+    return options.map((option, opt) => ({ label: option, style: 'primary', action: { v: 1, gate: gateId, rev: revision, choice, opt }, ...extra }));
   });
 }
 
@@ -53,8 +73,16 @@ function bodyBlocks(view: GateView): CardBlock[] {
     ],
   });
   blocks.push({ type: 'text', text: `Approve: ${view.onApprove}\nReject: ${view.onReject}`, tone: 'muted' });
+  if (view.evidence) blocks.push(evidenceBlock(view.evidence, view.timezone));
   if (view.approvals && view.state === 'pending') blocks.push({ type: 'text', text: approvalsLine(view.approvals) });
+  if (view.state === 'pending' && view.waitingOn) blocks.push(waitingOnBlock(view.waitingOn));
   return blocks;
+}
+
+/** "Waiting on: @Li @Bo", or a warning when nobody may decide the gate. */
+export function waitingOnBlock(people: readonly CardPerson[]): CardBlock {
+  if (people.length === 0) return { type: 'text', text: NOBODY_MAY_DECIDE, tone: 'warning' };
+  return { type: 'mentions', label: 'Waiting on', people };
 }
 
 /** "1 of 2 approvals (Bob)": a quorum gate's progress, by name. */
@@ -68,21 +96,41 @@ function fallbackText(view: GateView): string {
   return `Decision needed on ${view.goalTitle}: ${view.question}`;
 }
 
+/** How a gate card is drawn for one viewer. */
+export interface GateCardOptions {
+  /** False on a personal view when the gate waits on other people: no buttons, just who it waits on. */
+  readonly decidable?: boolean;
+}
+
 /**
  * A gate card. While pending it ends with the buttons; once closed it keeps its body and replaces the
  * buttons with the outcome line and the reason, so every copy converges to the recorded decision.
  */
-export function gateCard(view: GateView): Card {
+export function gateCard(view: GateView, options: GateCardOptions = {}): Card {
   const blocks = bodyBlocks(view);
   if (view.state === 'pending' || view.decision === null) {
-    blocks.push({ type: 'actions', buttons: gateButtons(view.id, view.revision, view.choices, view.options) });
+    if (options.decidable !== false) blocks.push({ type: 'actions', buttons: gateButtons(view.id, view.revision, view.choices, view.options, view) });
   } else {
     blocks.push({ type: 'outcome', text: outcomeLine(view.decision, view.timezone), tone: OUTCOME_TONE[view.decision.outcome] });
     if (view.decision.reason) blocks.push({ type: 'text', text: `Reason: ${view.decision.reason}` });
   }
-  const grant = view.grantId ? ` · approved by standing grant ${view.grantId}` : '';
-  blocks.push({ type: 'context', text: `Gate ${view.id} · revision ${view.revision} · goal ${view.goalId}${grant}` });
+  const context = contextLine(view);
+  if (context) blocks.push({ type: 'context', text: context });
   return { key: gateCardKey(view.id), kind: 'gate', fallbackText: fallbackText(view), blocks };
+}
+
+/** The evidence that backs the ask: its summary, who reported it and when, and its link. */
+function evidenceBlock(evidence: NonNullable<GateView['evidence']>, timezone: string): CardBlock {
+  const meta = `${evidence.kind.replace(/_/g, ' ')}${evidence.by ? ` by ${evidence.by}` : ''} · ${dateTime(evidence.at, timezone)}`;
+  const item = evidence.url ? { text: evidence.summary, meta, link: { label: 'open', url: evidence.url } } : { text: evidence.summary, meta };
+  return { type: 'list', title: 'Evidence', items: [item] };
+}
+
+/** The small print, in words and without ids (those stay in `gate show` and --json); empty when there is none. */
+function contextLine(view: GateView): string {
+  const changed = view.revision > 1 ? `The question changed ${view.revision - 1 === 1 ? 'once' : `${view.revision - 1} times`} since it was first asked.` : '';
+  const grant = view.grantId ? 'Approved automatically by a standing grant.' : '';
+  return [changed, grant].filter((part) => part !== '').join(' ');
 }
 
 /** The projection key of a gate's card. */

@@ -1,4 +1,4 @@
-import type { Card, CardBlock, CardItem } from './model.js';
+import type { Card, CardBlock, CardItem, CardPerson } from './model.js';
 import { countText, elapsedText, namesText } from './wording.js';
 import { dateTime } from './format.js';
 
@@ -17,7 +17,7 @@ export interface HeartbeatView {
   readonly recoveredAgents: readonly string[];
   readonly resumedTodos: readonly { todoId: string; text: string }[];
   readonly expiredGates: readonly { gateId: string; question: string; onExpire: string }[];
-  readonly reminders: readonly { gateId: string; question: string; step: 'approvers' | 'owners'; people: readonly string[] }[];
+  readonly reminders: readonly { gateId: string; question: string; step: 'approvers' | 'owners'; people: readonly CardPerson[] }[];
   /** Ledger activity since the previous heartbeat. */
   readonly activity: { readonly todosDone: number; readonly todosAdded: number; readonly evidence: number; readonly gateDecisions: number };
 }
@@ -48,8 +48,13 @@ function actionItems(view: HeartbeatView): CardItem[] {
     ...view.expiredLeases.map((l): CardItem => ({ text: `Lease expired: ${l.text}`, meta: `was held by ${l.agentId}; the todo is free again`, tone: 'warning' })),
     ...view.resumedTodos.map((t): CardItem => ({ text: `Resumed: ${t.text}`, meta: 'its wait condition holds now', tone: 'good' })),
     ...view.expiredGates.map((g): CardItem => ({ text: `Gate expired: ${g.question}`, meta: `on expiry: ${g.onExpire.replace('_', ' ')}`, tone: 'danger' })),
-    ...view.reminders.map((r): CardItem => ({ text: `Reminder sent: ${r.question}`, meta: `asked ${r.step}: ${namesText(r.people)}`, tone: 'warning' })),
+    ...view.reminders.map((r): CardItem => ({ text: `Reminder sent: ${r.question}`, meta: `asked ${r.step}: ${namesText(r.people.map((p) => p.name))}`, tone: 'warning' })),
   ];
+}
+
+/** Each reminder @mentions the people it reminds, under the gate's question. */
+function reminderBlocks(view: HeartbeatView): CardBlock[] {
+  return view.reminders.filter((r) => r.people.length > 0).map((r): CardBlock => ({ type: 'mentions', label: `Reminder about "${r.question}"`, people: r.people }));
 }
 
 /** The short "since the last heartbeat" message posted in the goal's board thread. */
@@ -61,7 +66,7 @@ export function heartbeatCard(view: HeartbeatView): Card {
     { type: 'header', text: `Heartbeat · ${view.goalTitle}`, status: view.late ? 'late' : 'on time', ...(view.late ? { tone: 'warning' as const } : {}) },
     { type: 'context', text: `${dateTime(view.at, view.timezone)}, ${sinceText}${view.late ? '. This heartbeat is late: the server was down when it was due.' : '.'}` },
   ];
-  if (items.length > 0) blocks.push({ type: 'list', title: 'What the heartbeat did', items });
+  if (items.length > 0) blocks.push({ type: 'list', title: 'What the heartbeat did', items }, ...reminderBlocks(view));
   if (activity !== null) blocks.push({ type: 'text', text: activity });
   const headline = items.length > 0 ? items.map((i) => i.text).slice(0, 2).join('; ') : (activity ?? 'No changes');
   return { key: `heartbeat:${view.goalId}:${view.period}`, kind: 'heartbeat', fallbackText: `Heartbeat for ${view.goalTitle}: ${headline}`, blocks };

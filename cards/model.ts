@@ -12,6 +12,8 @@ export interface Card {
   /** Plain one-line summary: notification text, and the fallback for clients that cannot show cards. */
   readonly fallbackText: string;
   readonly blocks: readonly CardBlock[];
+  /** Asks the platform to buzz the reader of a direct message (Lark urgent_app, where enabled); others ignore it. */
+  readonly urgent?: boolean;
 }
 
 /** Tone of a line: how a renderer may colour or mark it. */
@@ -32,11 +34,35 @@ export interface CardItem {
   readonly tone?: Tone;
 }
 
+/**
+ * A person a card names, with the chat accounts they linked (`loopx person link`): a surface that has one
+ * @mentions them (Slack user id, Lark open_id), the others name them in plain text with a hint to link them.
+ */
+export interface CardPerson {
+  /** The person's handle, for the link hint only (`loopx person link li slack …`). */
+  readonly id: string;
+  readonly name: string;
+  readonly slackUser?: string;
+  readonly larkOpenId?: string;
+  /** Not to be @mentioned now (quiet hours, or they chose to be reached nowhere): named without a link hint. */
+  readonly quiet?: boolean;
+}
+
+/** A confirmation a surface asks for before a button's request is sent (Block Kit `confirm`, Lark `confirm`). */
+export interface ButtonConfirm {
+  readonly title: string;
+  readonly text: string;
+  readonly ok: string;
+  readonly deny: string;
+}
+
 /** A button: a label, a style, and the request it makes. */
 export interface CardButton {
   readonly label: string;
   readonly style: 'primary' | 'danger' | 'default';
   readonly action: CardAction;
+  /** Asked first (high-risk approvals): the request is only sent once the person confirms. */
+  readonly confirm?: ButtonConfirm;
 }
 
 /** The building blocks of a card. */
@@ -52,4 +78,6 @@ export type CardBlock =
   | { readonly type: 'actions'; readonly buttons: readonly CardButton[] }
   | { readonly type: 'outcome'; readonly text: string; readonly tone: Tone }
   | { readonly type: 'context'; readonly text: string }
+  /** "Waiting on: @Li @Bo": people who should act, @mentioned where the surface can. */
+  | { readonly type: 'mentions'; readonly label: string; readonly people: readonly CardPerson[] }
   | { readonly type: 'divider' };

@@ -21,6 +21,8 @@ function blockLines(block: CardBlock): string[] {
       return [`${block.title}:`, ...block.items.map(itemLine)];
     case 'actions':
       return [`    [${block.buttons.map((b) => `${b.label}: ${commandOf(b.action)}`).join(' | ')}]`];
+    case 'mentions':
+      return [`${block.label}: ${block.people.map((p) => p.name).join(', ')}`];
     case 'divider':
       return ['---'];
   }

@@ -21,10 +21,15 @@ export function userActionsText(count: number): string {
   return `${countText(count, 'to-do')} ${count === 1 ? 'needs' : 'need'} a person`;
 }
 
+/** The key of a user action's own card. */
+export function userActionCardKey(todoId: string): string {
+  return `todo:${todoId}`;
+}
+
 /** A user action as its own small card (the web board's "Needs you" lists one per open user action). */
 export function userActionCard(action: UserActionSummary, goalTitle: string): Card {
   return {
-    key: `todo:${action.id}`,
+    key: userActionCardKey(action.id),
     kind: 'user_action',
     fallbackText: `${goalTitle}: ${action.text} (waiting on ${namesText(action.waitingOn)})`,
     blocks: [{ type: 'header', text: action.text, status: 'to do' }, { type: 'context', text: `For a person · ${goalTitle}` }, ...userActionBlocks([action]).slice(1)],

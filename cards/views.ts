@@ -1,5 +1,6 @@
 import type { GateChoice } from '../src/contract/card-action.js';
 import type { Lane } from '../src/kernel/lanes.js';
+import type { CardPerson } from './model.js';
 
 // The read models the card builders take. The app fills them from the store (src/app/queries/card-views.ts);
 // the builders are pure, so the same view always renders the same card on every surface.
@@ -15,6 +16,8 @@ export interface PendingGateSummary {
   readonly createdAt: string;
   /** The choices a gate asked with options offers (one approve button each). */
   readonly options?: readonly string[];
+  /** The people whose vote can still count on it (named, and @mentioned where linked). */
+  readonly waitingOn?: readonly CardPerson[];
 }
 
 /** An open user action (a to-do for a person) as "Needs you" shows it, with a Done button. */
@@ -23,6 +26,8 @@ export interface UserActionSummary {
   readonly text: string;
   /** Display names of the people it waits on. */
   readonly waitingOn: readonly string[];
+  /** Ids of the people who may mark it done (personal views pick the viewer's own). */
+  readonly deciderIds?: readonly string[];
   readonly createdAt: string;
 }
 
@@ -102,6 +107,10 @@ export interface GateView {
   readonly options?: readonly string[];
   /** The standing grant that approved this gate automatically, cited on the card. */
   readonly grantId?: string | null;
+  /** While pending: the people whose vote can still count (named, and @mentioned where linked). */
+  readonly waitingOn?: readonly CardPerson[];
+  /** The latest evidence that backs the ask (linked to the gate, then its todos, then the goal's latest). */
+  readonly evidence?: { readonly kind: string; readonly summary: string; readonly url: string | null; readonly by: string | null; readonly at: string } | null;
 }
 
 /** A monitor flagged after too many unchanged checks. */

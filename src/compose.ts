@@ -69,6 +69,7 @@ async function openLark(deps: AppDeps, config: Config, sources: readonly CardSou
     verificationToken: config.LARK_VERIFICATION_TOKEN,
     sources,
     onBaseChange,
+    urgentApp: config.LARK_URGENT_APP === 'on',
   });
 }
 
@@ -144,7 +145,7 @@ export async function serveApp(deps: AppDeps, config: Config): Promise<RunningSe
   const wakes = startWakes(deps, { maySend: presence.isSender });
   presence.start(boardUrl(config, port));
   signal.start();
-  const scheduler = startScheduler(createJobDeps(deps), { mayRun: presence.isSender });
+  const scheduler = startScheduler(createJobDeps(deps, { reach: { remindAfterMs: config.LOOPX_REMIND_AFTER_MINUTES * 60_000 } }), { mayRun: presence.isSender });
   const expiry = startExpiryTimer(deps);
   const joined = chatReady.then(async (runtime) => {
     chat = runtime;

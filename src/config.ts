@@ -25,6 +25,8 @@ export const ConfigSchema = z.object({
   LOOPX_WEB_LOGIN_MINUTES: z.coerce.number().int().min(1).max(24 * 60).default(15),
   LOOPX_WEB_SESSION_HOURS: z.coerce.number().int().min(1).max(24 * 30).default(12),
   LOOPX_SENDER_LEASE_SECONDS: z.coerce.number().int().min(2).max(600).default(15),
+  /** A pending gate reminds the people it waits on after this many minutes, then escalates after twice as many. */
+  LOOPX_REMIND_AFTER_MINUTES: z.coerce.number().int().min(5).max(7 * 24 * 60).default(60),
   /** The ledger's HMAC key (≥ 32 characters); without it the key lives in `<LOOPX_DB>.ledger-key` (mode 0600). */
   LOOPX_LEDGER_KEY: z.preprocess((value) => (value === '' ? undefined : value), z.string().min(32, 'use at least 32 random characters').optional()),
   LARK_APP_ID: Optional,
@@ -33,6 +35,8 @@ export const ConfigSchema = z.object({
   LARK_VERIFICATION_TOKEN: Optional,
   LARK_DOMAIN: z.union([z.enum(['feishu', 'lark']), z.url({ protocol: /^https?$/ })]).default('feishu'),
   LARK_MODE: z.enum(['ws', 'webhook']).default('ws'),
+  /** `on`: buzz people (urgent_app, permission im:message.urgent) about a high-risk gate about to expire. */
+  LARK_URGENT_APP: z.enum(['on', 'off']).default('off'),
   SLACK_BOT_TOKEN: blankIsUnset(z.string().regex(/^xoxb-/, 'a bot token starts with xoxb-')),
   SLACK_SIGNING_SECRET: blankIsUnset(z.string().min(8)),
   SLACK_APP_TOKEN: blankIsUnset(z.string().regex(/^xapp-/, 'an app-level token starts with xapp-')),

@@ -1,4 +1,4 @@
-import type { CardBlock, CardButton, CardItem, Tone } from '../../cards/model.js';
+import type { CardBlock, CardButton, CardItem, CardPerson, Tone } from '../../cards/model.js';
 import { encodeCardAction, type CardAction } from '../../src/contract/card-action.js';
 
 // Neutral blocks → Lark card JSON 2.0 components. Text from agents and people goes into `plain_text`
@@ -71,6 +71,7 @@ function button(b: CardButton, extra: Record<string, unknown> = {}): LarkElement
     text: { tag: 'plain_text', content: clip(b.label, 40) },
     type: b.style,
     behaviors: [{ type: 'callback', value: buttonValue(b.action) }],
+    ...(b.confirm ? { confirm: { title: { tag: 'plain_text', content: clip(b.confirm.title, 100) }, text: { tag: 'plain_text', content: clip(b.confirm.text, 300) } } } : {}),
     ...extra,
   };
 }
@@ -107,6 +108,13 @@ function actions(buttons: readonly CardButton[]): LarkElement[] {
   return [...buttonRows(plain), ...(form ? [rejectForm(form)] : [])];
 }
 
+/** `<at id=ou_…></at>` for a linked person (Lark shows their name and notifies them); otherwise name and link hint. */
+export function larkMention(person: CardPerson): string {
+  if (person.larkOpenId) return `<at id=${person.larkOpenId}></at>`;
+  if (person.quiet) return escapeMarkdown(person.name);
+  return `${escapeMarkdown(person.name)} (not linked to Lark: ${escapeMarkdown(`loopx person link ${person.id} --lark <tenant>:<open_id>`)})`;
+}
+
 /** One neutral block → Lark components (a header block is handled by the card header, not here). */
 export function blockToElements(block: CardBlock, budget: RenderBudget): LarkElement[] {
   switch (block.type) {
@@ -126,6 +134,8 @@ export function blockToElements(block: CardBlock, budget: RenderBudget): LarkEle
       return [{ tag: 'markdown', content: `<font color='${TONE_COLOR[block.tone]}'>**${escapeMarkdown(clip(block.text, budget.maxChars))}**</font>` }];
     case 'context':
       return [plainText(block.text, budget, 'muted', 'notation')];
+    case 'mentions':
+      return [{ tag: 'markdown', content: `**${escapeMarkdown(clip(block.label, 200))}:** ${block.people.map(larkMention).join(' ')}` }];
     case 'divider':
       return [{ tag: 'hr' }];
   }

@@ -25,6 +25,8 @@ export interface LarkAdapterConfig {
   readonly sources: readonly CardSource[];
   /** Where Base change events go (the Base engine); without it they are not subscribed in the dispatcher. */
   readonly onBaseChange?: ((change: BaseChange) => void) | undefined;
+  /** Buzz people (urgent_app) about an urgent reminder in their DM: a high-risk gate about to expire. Off by default. */
+  readonly urgentApp?: boolean;
 }
 
 /** The wired Lark adapter. */
@@ -98,7 +100,7 @@ export function createLarkAdapter(deps: AppDeps, config: LarkAdapterConfig): Lar
       : [];
   let connection: LarkLongConnection | null = null;
   return {
-    surface: createLarkSurface(api, deps.logger),
+    surface: createLarkSurface(api, deps.logger, { urgentApp: config.urgentApp ?? false }),
     api,
     mounts,
     handlers,

@@ -1,3 +1,4 @@
+import { dmUserOf } from '../../src/kernel/reach.js';
 import * as lark from '@larksuiteoapi/node-sdk';
 
 // The only file that builds the @larksuiteoapi/node-sdk Client: everything else sees the small LarkApi port below
@@ -58,6 +59,8 @@ export interface LarkApi {
   checkCredentials(): Promise<LarkReply<{ expiresInSeconds: number }>>;
   readSubscriptions(): Promise<LarkReply<LarkSubscriptions>>;
   isBotInChat(chatId: string): Promise<LarkReply<boolean>>;
+  /** Buzzes a user about a message they received (urgent_app; permission im:message.urgent). */
+  urgentApp(messageId: string, openId: string): Promise<LarkReply<null>>;
 }
 
 /** The SDK logs whole axios errors (request headers included); we log our own redacted lines instead. */
@@ -112,8 +115,12 @@ export function createLarkApi(options: LarkAppOptions): LarkApi {
   const client = createLarkClient(options);
   const interactive = (content: string, uuid: string) => ({ msg_type: 'interactive', content, uuid });
   return {
-    createMessage: (chatId, content, uuid) =>
-      call(() => client.im.v1.message.create({ params: { receive_id_type: 'chat_id' }, data: { receive_id: chatId, ...interactive(content, uuid) } }), messageIdOf),
+    // A `dm:ou_…` destination is a direct message to that user (receive_id_type open_id); anything else is a chat.
+    createMessage: (chatId, content, uuid) => {
+      const user = dmUserOf(chatId);
+      const to = user === null ? { receive_id_type: 'chat_id' as const, receive_id: chatId } : { receive_id_type: 'open_id' as const, receive_id: user };
+      return call(() => client.im.v1.message.create({ params: { receive_id_type: to.receive_id_type }, data: { receive_id: to.receive_id, ...interactive(content, uuid) } }), messageIdOf);
+    },
     replyInThread: (messageId, content, uuid) =>
       call(() => client.im.v1.message.reply({ path: { message_id: messageId }, data: { ...interactive(content, uuid), reply_in_thread: true } }), messageIdOf),
     patchMessage: (messageId, content) => call(() => client.im.v1.message.patch({ path: { message_id: messageId }, data: { content } }), () => null),
@@ -133,6 +140,8 @@ export function createLarkApi(options: LarkAppOptions): LarkApi {
           mode: body.data?.app?.event?.subscription_type ?? null,
         }),
       ),
+    urgentApp: (messageId, openId) =>
+      call(() => client.im.v1.message.urgentApp({ path: { message_id: messageId }, params: { user_id_type: 'open_id' }, data: { user_id_list: [openId] } }), () => null),
     isBotInChat: (chatId) => call(() => client.im.v1.chatMembers.isInChat({ path: { chat_id: chatId } }), (body) => body.data?.is_in_chat === true),
   };
 }

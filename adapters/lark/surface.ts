@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import type { Card } from '../../cards/model.js';
 import type { Logger } from '../../src/app/deps.js';
 import type { ChatSurface, MessageRef, PostOptions, SendOutcome } from '../../src/app/surface.js';
+import { dmUserOf } from '../../src/kernel/reach.js';
 import { cardToLark } from './render.js';
 import type { LarkApi, LarkReply } from './sdk.js';
 
@@ -35,10 +36,17 @@ export function outcomeOf(reply: LarkReply<unknown>, ref: MessageRef | null): Se
 }
 
 /** The Lark ChatSurface: renders neutral cards to JSON 2.0 and sends, replies or patches them through the SDK. */
-export function createLarkSurface(api: LarkApi, logger: Logger): ChatSurface {
+export function createLarkSurface(api: LarkApi, logger: Logger, settings: { urgentApp?: boolean } = {}): ChatSurface {
   function logged(action: string, destination: string, outcome: SendOutcome): SendOutcome {
     if (outcome.kind !== 'sent') logger.warn({ surface: 'lark', action, destination, outcome: outcome.kind, ...('reason' in outcome ? { reason: outcome.reason } : {}) }, 'lark send did not go through');
     return outcome;
+  }
+  // urgent_app on a direct message, when enabled (LARK_URGENT_APP=on); the card is delivered either way.
+  async function buzz(ref: MessageRef): Promise<void> {
+    const user = dmUserOf(ref.destination);
+    if (user === null) return;
+    const reply = await api.urgentApp(ref.messageId, user);
+    if (!reply.ok) logger.warn({ surface: 'lark', destination: ref.destination, reason: reply.message }, 'lark urgent_app refused (does the app have im:message.urgent?)');
   }
   return {
     name: 'lark',
@@ -48,6 +56,7 @@ export function createLarkSurface(api: LarkApi, logger: Logger): ChatSurface {
       const uuid = larkUuidOf(options.idempotencyKey);
       const reply = options.threadOf ? await api.replyInThread(options.threadOf.messageId, content, uuid) : await api.createMessage(destination, content, uuid);
       const ref = reply.ok && reply.data.messageId ? { destination, messageId: reply.data.messageId } : null;
+      if (ref && card.urgent && settings.urgentApp) await buzz(ref);
       return logged('post', destination, outcomeOf(reply, ref));
     },
     async update(ref: MessageRef, card: Card): Promise<SendOutcome> {

@@ -10,6 +10,8 @@ export interface DoctorCheck {
 
 /** Scopes the bot needs: post and update cards, take /loopx, tell clickers privately. */
 export const REQUIRED_SLACK_SCOPES = ['chat:write', 'commands'] as const;
+/** The scope that opens a direct-message conversation with a person (conversations.open). */
+export const DM_SLACK_SCOPE = 'im:write';
 /** Scopes that let a post interrupted by a crash be found instead of posted twice (public, private channels). */
 export const RECOVERY_SLACK_SCOPES = ['channels:history', 'groups:history'] as const;
 
@@ -47,6 +49,11 @@ export async function slackDoctorChecks(config: { botToken: string; signingSecre
     unrecoverable.length === 0
       ? { name: 'slack crash-safe posts', ok: true, detail: 'a card whose post was cut off by a crash is found, not posted twice' }
       : { name: 'slack crash-safe posts', ok: false, detail: `missing ${unrecoverable.join(', ')}: after a crash mid-post a card can appear twice`, fix: 'add them under "OAuth & Permissions" (see docs/slack-setup.md), then reinstall the app' },
+  );
+  checks.push(
+    auth.scopes.includes(DM_SLACK_SCOPE)
+      ? { name: 'slack direct messages', ok: true, detail: 'gates reach the people they wait on by direct message' }
+      : { name: 'slack direct messages', ok: false, detail: `missing ${DM_SLACK_SCOPE}: people are only @mentioned in the channel, never sent a direct message`, fix: `add ${DM_SLACK_SCOPE} under "OAuth & Permissions" (see docs/slack-setup.md), then reinstall the app` },
   );
   if (config.appToken) checks.push({ name: 'slack inbound', ok: true, detail: 'Socket Mode (SLACK_APP_TOKEN)' });
   else if (config.signingSecret) checks.push({ name: 'slack inbound', ok: true, detail: 'HTTP at /slack/events (SLACK_SIGNING_SECRET)' });

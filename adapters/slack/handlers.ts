@@ -4,6 +4,7 @@ import { decideFromChat, decisionFromButton, UNREADABLE_BUTTON, type ChatDecisio
 import { runChatCommand } from '../../src/app/chat-run.js';
 import type { AppDeps } from '../../src/app/deps.js';
 import type { SlackApp, SlackWebClient } from './bolt.js';
+import { publishHome } from './home.js';
 import { escapeMrkdwn } from './render.js';
 
 /** The callback id of the "reject with a reason" modal. */
@@ -51,7 +52,7 @@ export const REJECT_FORM_FAILED = 'Slack could not open the reject form. Click R
  * 3-second rule; the decision itself is one short local transaction), and every refusal is told to the
  * clicker alone through the interaction's `response_url`. Cards converge through the projection engine, which the decision's commit wakes.
  */
-export function registerSlackHandlers(app: SlackApp, deps: AppDeps, client: SlackWebClient): void {
+export function registerSlackHandlers(app: SlackApp, deps: AppDeps, client: SlackWebClient, boardUrl: string | null = null): void {
   app.action<BlockAction<ButtonAction>>(ACTION_PREFIX, async ({ ack, body, action, respond }: SlackActionMiddlewareArgs<BlockAction<ButtonAction>> & AllMiddlewareArgs) => {
     // Ack first: Slack shows an error after 3 s, and a slow or failing views.open must not keep the click unanswered.
     await ack();
@@ -71,7 +72,10 @@ export function registerSlackHandlers(app: SlackApp, deps: AppDeps, client: Slac
       }
       return;
     }
-    const reply = decideFromChat(deps, identityOf(body.team?.id ?? body.user.team_id, body.user.id), decision, `slack:${action.action_ts}:${body.user.id}`);
+    const teamId = body.team?.id ?? body.user.team_id;
+    const reply = decideFromChat(deps, identityOf(teamId, body.user.id), decision, `slack:${action.action_ts}:${body.user.id}`);
+    // A press on the Home tab redraws it: the decided gate leaves the person's "Needs you".
+    if (body.view?.type === 'home' && teamId) await publishHome(deps, client, teamId, body.user.id, boardUrl);
     if (!reply.ok) await tell(respond, reply.text);
   });
 

@@ -3,6 +3,7 @@ import type { ChatSurface } from '../../src/app/surface.js';
 import type { Mount } from '../../src/http/serve.js';
 import { createSlackBolt, createSlackWebClient, type SlackWebClient } from './bolt.js';
 import { registerSlackHandlers } from './handlers.js';
+import { registerSlackHome } from './home.js';
 import { createSlackEventsHandler } from './inbound.js';
 import { createSlackSurface } from './surface.js';
 
@@ -36,7 +37,8 @@ export function createSlackAdapter(deps: AppDeps, config: SlackAdapterConfig): S
   const client = createSlackWebClient(config.botToken, config.apiUrl);
   const inbound = config.appToken ? { mode: 'socket' as const, appToken: config.appToken } : { mode: 'http' as const };
   const bolt = createSlackBolt({ botToken: config.botToken, apiUrl: config.apiUrl, inbound, logger: deps.logger });
-  registerSlackHandlers(bolt.app, deps, client);
+  registerSlackHandlers(bolt.app, deps, client, config.seeMoreUrl ?? null);
+  registerSlackHome(bolt.app, deps, client, config.seeMoreUrl ?? null);
   const inFlight = new Set<Promise<void>>();
   const track = (work: Promise<void>) => {
     inFlight.add(work);

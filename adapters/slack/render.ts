@@ -1,4 +1,4 @@
-import type { Card, CardBlock, CardButton, CardItem, Tone } from '../../cards/model.js';
+import type { ButtonConfirm, Card, CardBlock, CardButton, CardItem, CardPerson, Tone } from '../../cards/model.js';
 import { cardActionName, encodeCardAction } from '../../src/contract/card-action.js';
 import { stripBidi } from '../../src/kernel/public-safe.js';
 import { BLOCK_KIT_LIMITS as L, truncate } from './limits.js';
@@ -49,12 +49,19 @@ function itemLine(item: CardItem): string {
   return `• ${TONE_MARK[item.tone ?? 'normal']}${escapeMrkdwn(truncate(item.text, 300))}${meta}${link}`;
 }
 
+/** A Block Kit confirmation dialog, within its limits (title 100, text 300, buttons 30 characters). */
+function slackConfirm(c: ButtonConfirm): SlackBlock {
+  const plain = (text: string, max: number) => ({ type: 'plain_text', text: truncate(stripBidi(text), max) });
+  return { title: plain(c.title, 100), text: plain(c.text, 300), confirm: plain(c.ok, 30), deny: plain(c.deny, 30), style: 'danger' };
+}
+
 function button(b: CardButton): SlackBlock | null {
   const value = encodeCardAction(b.action);
   if (value.length > L.buttonValue) return null;
   const style = b.style === 'default' ? {} : { style: b.style };
+  const confirm = b.confirm ? { confirm: slackConfirm(b.confirm) } : {};
   const actionId = truncate(`loopx:${cardActionName(b.action)}`, L.actionId, '');
-  return { type: 'button', text: { type: 'plain_text', text: truncate(stripBidi(b.label), L.buttonText), emoji: true }, value, action_id: actionId, ...style };
+  return { type: 'button', text: { type: 'plain_text', text: truncate(stripBidi(b.label), L.buttonText), emoji: true }, value, action_id: actionId, ...style, ...confirm };
 }
 
 function chunk<T>(items: readonly T[], size: number): T[][] {
@@ -74,6 +81,19 @@ function fieldsBlocks(fields: readonly { label: string; value: string }[], optio
 function laneField(lane: Extract<CardBlock, { type: 'lanes' }>['lanes'][number]): { label: string; value: string } {
   const items = lane.items.map((i) => `• ${truncate(i.text, LANE_ITEM_CHARS)}${i.meta ? ` (${i.meta})` : ''}`);
   return { label: `${lane.label} · ${lane.count}`, value: items.join('\n') || '—' };
+}
+
+/** `<@U123>` for a linked person; otherwise their name and how to link them, so nobody is silently skipped. */
+export function slackMention(person: CardPerson): string {
+  if (person.slackUser) return `<@${person.slackUser}>`;
+  if (person.quiet) return escapeMrkdwn(person.name);
+  return `${escapeMrkdwn(person.name)} _(not linked to Slack: ${escapeMrkdwn(`loopx person link ${person.id} --slack <team>:<user>`)})_`;
+}
+
+/** The linked people a card @mentions, for the notification text (what a phone shows on its lock screen). */
+function mentionedUsers(card: Card): string {
+  const users = new Set(card.blocks.flatMap((b) => (b.type === 'mentions' ? b.people.flatMap((p) => (p.slackUser ? [`<@${p.slackUser}>`] : [])) : [])));
+  return users.size === 0 ? '' : ` · ${[...users].join(' ')}`;
 }
 
 function blockToSlack(block: CardBlock, options: RenderOptions): SlackBlock[] {
@@ -98,6 +118,8 @@ function blockToSlack(block: CardBlock, options: RenderOptions): SlackBlock[] {
       return [section(`${TONE_MARK[block.tone]}*${escapeMrkdwn(block.text)}*`, options)];
     case 'context':
       return [{ type: 'context', elements: [{ type: 'mrkdwn', text: truncate(escapeMrkdwn(block.text), L.fieldText) }] }];
+    case 'mentions':
+      return [section(`*${escapeMrkdwn(block.label)}:* ${block.people.map(slackMention).join(' ')}`, options)];
     case 'divider':
       return [{ type: 'divider' }];
   }
@@ -128,5 +150,6 @@ export function cardToBlockKit(card: Card, options: RenderOptions = {}): SlackMe
     blocks = [...blocks.slice(0, L.blocks - 1), section(`_${hidden} more section(s) did not fit_ ${seeMore(options)}`, options)];
   }
   // The fallback is mrkdwn too (notifications, screen readers): agent text with <!channel> must not ping anyone.
-  return { text: truncate(escapeMrkdwn(card.fallbackText), L.topLevelText), blocks: fitAggregate(blocks, options) };
+  const mentions = mentionedUsers(card);
+  return { text: `${truncate(escapeMrkdwn(card.fallbackText), L.topLevelText - mentions.length)}${mentions}`, blocks: fitAggregate(blocks, options) };
 }

@@ -1,4 +1,5 @@
 import type { Card } from '../../cards/model.js';
+import { dmUserOf } from '../../src/kernel/reach.js';
 import type { ChatSurface, FindPostOutcome, MessageRef, PostOptions, SendOutcome } from '../../src/app/surface.js';
 import { classifySlackError, type SlackWebClient } from './bolt.js';
 import { cardToBlockKit, type RenderOptions } from './render.js';
@@ -88,18 +89,39 @@ async function findPost(client: SlackWebClient, destination: string, options: Po
 }
 
 /**
+ * Resolves an outbox destination to a Slack channel: a `dm:U…` destination is the app's direct-message channel
+ * with that user (conversations.open, scope im:write; the same channel every time, remembered), anything else is
+ * a channel id already.
+ */
+function directChannels(client: SlackWebClient): (destination: string) => Promise<string> {
+  const known = new Map<string, string>();
+  return async (destination) => {
+    const user = dmUserOf(destination);
+    if (user === null) return destination;
+    const cached = known.get(user);
+    if (cached) return cached;
+    const opened = await client.conversations.open({ users: user });
+    const channel = opened.channel?.id;
+    if (!channel) throw new Error(`conversations.open gave no channel for ${user}`);
+    known.set(user, channel);
+    return channel;
+  };
+}
+
+/**
  * The Slack ChatSurface: chat.postMessage / chat.update with Block Kit rendered from the neutral card.
  * Every post carries message metadata naming the card, so a lost `ts` is found again in the channel (`findPost`).
  */
 export function createSlackSurface(client: SlackWebClient, options: RenderOptions = {}): ChatSurface {
+  const channelOf = directChannels(client);
   return {
     name: 'slack',
     post(destination: string, card: Card, postOptions) {
       const message = cardToBlockKit(card, options);
       return call(
-        () =>
+        async () =>
           client.chat.postMessage({
-            channel: destination,
+            channel: await channelOf(destination),
             text: message.text,
             blocks: message.blocks as never,
             unfurl_links: false,
@@ -109,10 +131,17 @@ export function createSlackSurface(client: SlackWebClient, options: RenderOption
         null,
       );
     },
-    findPost: (destination, options) => findPost(client, destination, options),
+    findPost: async (destination, options) => {
+      try {
+        return await findPost(client, await channelOf(destination), options);
+      } catch (error) {
+        const outcome = failureOutcome(error);
+        return outcome.kind === 'rejected' ? { kind: 'absent' } : outcome;
+      }
+    },
     update(ref: MessageRef, card: Card) {
       const message = cardToBlockKit(card, options);
-      return call(() => client.chat.update({ channel: ref.destination, ts: ref.messageId, text: message.text, blocks: message.blocks as never }), ref);
+      return call(async () => client.chat.update({ channel: await channelOf(ref.destination), ts: ref.messageId, text: message.text, blocks: message.blocks as never }), ref);
     },
   };
 }

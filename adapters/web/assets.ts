@@ -35,6 +35,10 @@ h1{font-size:1.5rem;margin:.2em 0 .6em}h2{font-size:1.2rem;margin:1.2em 0 .5em}
 .btn-primary{background:var(--good);border-color:var(--good);color:#fff}.btn-danger{background:#fff;border-color:var(--danger);color:var(--danger)}
 .btn[disabled]{opacity:.55;cursor:not-allowed}
 .notice{padding:10px 12px;border-radius:8px;border:1px solid var(--line);background:#fff}.notice.error{border-color:var(--danger)}
+.card-notice{padding:8px 10px;border-radius:6px;border:1px solid var(--line);margin:8px 0}.card-notice.error{border-color:var(--danger);color:var(--danger)}.card-notice.warning{border-color:var(--warn)}
+.mentions{margin:6px 0}
+.ledger{list-style:none;padding:0;margin:0}.ledger-row{border-bottom:1px solid var(--line);padding:8px 0}.ledger-row .sentence{margin:0 0 2px;overflow-wrap:anywhere}.ledger-row details summary{cursor:pointer;font-size:.85rem;color:var(--muted)}
+.raw{white-space:pre-wrap;overflow-wrap:anywhere;font-size:.8rem;max-width:100%;margin:4px 0}
 table{border-collapse:collapse;width:100%;background:#fff}th,td{text-align:left;border-bottom:1px solid var(--line);padding:6px 8px;vertical-align:top}
 td code{word-break:break-all}
 .table-wrap{overflow-x:auto}
@@ -57,6 +61,8 @@ td code{word-break:break-all}
  */
 export const LIVE_JS = `
 (function(){
+  var here=document.body&&document.body.getAttribute('data-here');
+  if(here&&window.history&&history.replaceState)history.replaceState(null,'',here);
   if(!window.EventSource||!window.fetch||!window.DOMParser)return;
   var pending=false,timer=null;
   function busy(){var a=document.activeElement;return a&&(a.tagName==='INPUT'||a.tagName==='SELECT'||a.tagName==='TEXTAREA');}

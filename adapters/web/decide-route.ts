@@ -1,10 +1,16 @@
-import { decideAsPerson, decisionFromButton } from '../../src/app/chat-decisions.js';
+import { approvalConfirm, gateCardKey } from '../../cards/gate-card.js';
+import { userActionCardKey } from '../../cards/user-action.js';
+import { decideAsPerson, decisionFromButton, type ButtonRequest } from '../../src/app/chat-decisions.js';
+import { findGate } from '../../src/app/queries/gates.js';
 import { revokeStandingGrant } from '../../src/app/gates/grants.js';
 import type { Person } from '../../src/kernel/entities.js';
 import { ERROR_TABLE } from '../../src/kernel/errors.js';
 import type { HttpResponse } from '../../src/http/types.js';
 import { isCsrfValid } from './auth.js';
+import { html } from './html.js';
 import { noticePage, pageResponse } from './layout.js';
+import { pageRoutes } from './page-routes.js';
+import type { CardNotice } from './render.js';
 import { readForm, redirect, safeReturnPath, type WebCall, type WebRoute } from './routes.js';
 
 function refused(call: WebCall, title: string, message: string, status: number, back: string): HttpResponse {
@@ -28,15 +34,45 @@ function signedForm(call: WebCall): { form: URLSearchParams; person: Person; bac
   return { form, person: call.viewer.person, back };
 }
 
+/**
+ * The page the person pressed on, drawn again with `notice` on the card they pressed (a refusal, or the confirm
+ * step of a high-risk approval); null when that page or card is not there any more.
+ */
+function onCard(call: WebCall, back: string, notice: CardNotice, status: number): HttpResponse | null {
+  const url = new URL(back, 'http://board.invalid');
+  const hit = pageRoutes.map((route) => ({ route, match: route.method === 'GET' ? route.pattern.exec(url.pathname) : null })).find((h) => h.match !== null);
+  if (!hit?.match) return null;
+  const request = { ...call.request, method: 'GET', path: url.pathname, query: url.searchParams, body: Buffer.alloc(0) };
+  const page = hit.route.handle({ ...call, request, params: hit.match.slice(1), notice });
+  if (page.status !== 200 || !String(page.body).includes('class="card-notice')) return null;
+  // The page is answered at /decide: it names where it really is, and live.js puts that back in the address bar.
+  return { ...page, status, body: String(page.body).replace('<body>', html`<body data-here="${back}">`.value) };
+}
+
+function cardKeyOf(request: ButtonRequest): string {
+  return 'todoId' in request ? userActionCardKey(request.todoId) : gateCardKey(request.gateId);
+}
+
+/** A high-risk approval not confirmed yet: the confirmation it asks for first. */
+function confirmNeeded(call: WebCall, request: ButtonRequest, form: URLSearchParams): CardNotice | null {
+  if ('todoId' in request || form.get('confirmed') === 'yes') return null;
+  const gate = findGate(call.deps.store, request.gateId);
+  const confirm = gate ? approvalConfirm(gate, request.choice) : null;
+  return confirm ? { kind: 'confirm', key: gateCardKey(request.gateId), text: confirm.text, ok: confirm.ok, action: form.get('action') ?? '' } : null;
+}
+
 function decide(call: WebCall): HttpResponse {
   const signed = signedForm(call);
   if ('status' in signed) return signed;
   const { form, back } = signed;
   const decision = decisionFromButton(form.get('action'), call.deps.clock.now(), form.get('reason')?.trim() || undefined);
   if (decision === null) return refused(call, 'Not recorded', 'That button value is not one LoopX made; reload the page and use its buttons.', 422, back);
+  const confirm = confirmNeeded(call, decision, form);
+  if (confirm) return onCard(call, back, confirm, 200) ?? refused(call, 'Not recorded', `${confirm.text} Open the gate's page to confirm.`, 409, back);
   const reply = decideAsPerson(call.deps, signed.person.id, decision, 'web');
-  if (!reply.ok) return refused(call, 'Not recorded', reply.text, ERROR_TABLE[reply.code ?? 'internal_error'].http, back);
-  return redirect(back);
+  if (reply.ok) return redirect(back);
+  const status = ERROR_TABLE[reply.code ?? 'internal_error'].http;
+  return onCard(call, back, { kind: 'refused', key: cardKeyOf(decision), text: reply.text }, status) ?? refused(call, 'Not recorded', reply.text, status, back);
 }
 
 /** Revokes a standing grant from the gate page, as the signed-in person (its grantor or a goal owner). */

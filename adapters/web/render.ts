@@ -2,12 +2,22 @@ import type { Card, CardBlock, CardButton, CardItem, CardLink, Tone } from '../.
 import { encodeCardAction } from '../../src/contract/card-action.js';
 import { html, safeHref, type Html } from './html.js';
 
+/**
+ * A word on one card after a press, shown on that card of the page the person came from: why a decision was not
+ * recorded (`refused`), or the confirmation a high-risk approval asks for (`confirm`, with the pressed value).
+ */
+export type CardNotice =
+  | { readonly kind: 'refused'; readonly key: string; readonly text: string }
+  | { readonly kind: 'confirm'; readonly key: string; readonly text: string; readonly ok: string; readonly action: string };
+
 /** What a card rendering needs to know about the viewer: forms carry the CSRF token of a signed-in person. */
 export interface RenderContext {
   /** The session's CSRF token; null when nobody is signed in (buttons are shown disabled). */
   readonly csrfToken: string | null;
   /** The page the decision form returns to. */
   readonly returnTo: string;
+  /** A notice for one card (matched by key); other cards ignore it. */
+  readonly notice?: CardNotice;
 }
 
 function toneClass(tone: Tone | undefined): string {
@@ -39,12 +49,23 @@ function buttonHtml(button: CardButton, enabled: boolean): Html {
 function actionsHtml(buttons: readonly CardButton[], ctx: RenderContext): Html {
   const signedIn = ctx.csrfToken !== null;
   const choices = new Set(buttons.map((b) => b.action.choice));
-  const reason = choices.has('reject') ? html`<label class="field">Reason <span class="hint">(required to reject)</span> <input type="text" name="reason" maxlength="500" autocomplete="off"></label>` : '';
+  const refused = ctx.notice?.kind === 'refused' ? ctx.notice : null;
+  const alert = refused ? html`<p class="card-notice error" role="alert">${refused.text}</p>` : '';
+  const invalid = refused ? html` aria-invalid="true" autofocus` : '';
+  const reason = choices.has('reject') ? html`${alert}<label class="field">Reason <span class="hint">(required to reject)</span> <input type="text" name="reason" maxlength="500" autocomplete="off"${invalid}></label>` : alert;
   const hint = signedIn ? '' : html`<p class="hint">Read-only: sign in with a login link (<code>loopx web login &lt;you&gt;</code>) to decide.</p>`;
   const hidden = signedIn ? html`<input type="hidden" name="csrf" value="${ctx.csrfToken ?? ''}"><input type="hidden" name="return_to" value="${ctx.returnTo}">
 ${reason}` : '';
   return html`<form method="post" action="/decide" class="actions">
 ${hidden}<div class="buttons">${buttons.map((b) => buttonHtml(b, signedIn))}</div>${hint}
+</form>`;
+}
+
+/** The confirm step of a high-risk approval: the same value again, marked confirmed, or back without deciding. */
+function confirmHtml(notice: Extract<CardNotice, { kind: 'confirm' }>, ctx: RenderContext): Html {
+  return html`<form method="post" action="/decide" class="actions confirm">
+<p class="card-notice warning" role="alert">${notice.text}</p><input type="hidden" name="csrf" value="${ctx.csrfToken ?? ''}"><input type="hidden" name="return_to" value="${ctx.returnTo}"><input type="hidden" name="confirmed" value="yes">
+<div class="buttons"><button type="submit" name="action" value="${notice.action}" class="btn btn-danger" autofocus>${notice.ok}</button> <a class="btn" href="${ctx.returnTo}">Cancel</a></div>
 </form>`;
 }
 
@@ -69,18 +90,22 @@ function blockHtml(block: CardBlock, ctx: RenderContext): Html {
       return html`<section class="list"><h4>${block.title}</h4>${listHtml(block.items)}${more}</section>`;
     }
     case 'actions':
-      return actionsHtml(block.buttons, ctx);
+      return ctx.notice?.kind === 'confirm' ? confirmHtml(ctx.notice, ctx) : actionsHtml(block.buttons, ctx);
     case 'outcome':
       return html`<p class="outcome ${toneClass(block.tone)}" role="status">${block.text}</p>`;
     case 'context':
       return html`<p class="context">${block.text}</p>`;
+    case 'mentions':
+      return html`<p class="mentions"><strong>${block.label}:</strong> ${block.people.map((p) => p.name).join(', ')}</p>`;
     case 'divider':
       return html`<hr>`;
   }
 }
 
 /** The reference rendering of a neutral card: semantic HTML, every text escaped, buttons as one CSRF-protected form. */
-export function cardToHtml(card: Card, ctx: RenderContext): Html {
+export function cardToHtml(card: Card, context: RenderContext): Html {
+  const { notice, ...rest } = context;
+  const ctx: RenderContext = notice?.key === card.key ? context : rest;
   return html`<article class="card card-${card.kind}" data-key="${card.key}">
 ${card.blocks.map((b) => [blockHtml(b, ctx), html`\n`])}</article>`;
 }

@@ -2,6 +2,7 @@ import type { AppDeps } from '../../src/app/deps.js';
 import type { WebSessionPolicy } from '../../src/app/web-sessions.js';
 import type { HttpRequest, HttpResponse } from '../../src/http/types.js';
 import type { Viewer } from './auth.js';
+import type { CardNotice } from './render.js';
 
 /** How the board is configured. */
 export interface WebBoardOptions {
@@ -22,6 +23,8 @@ export interface WebCall {
   readonly viewer: Viewer;
   /** Capture groups of the route's pattern. */
   readonly params: readonly string[];
+  /** Shown on one card of the page (a refused or to-be-confirmed decision), instead of a separate page. */
+  readonly notice?: CardNotice;
 }
 
 /** One board route. */

@@ -2,16 +2,11 @@ import { isOpenGate, type Gate } from '../kernel/gate.js';
 import { eventsOfTypeSince } from '../store/activity.js';
 import { lastRun } from '../store/job-runs.js';
 import type { Store } from '../store/db.js';
-import { findPerson } from '../store/people.js';
 import { sweepGates } from './gate-sweep.js';
 import type { GateFeed } from './job-ports.js';
 import { findGate, pendingGatesFor, waitingOn } from './queries/gates.js';
+import { cardPeople } from './queries/card-people.js';
 import { quotaState } from './queries/quota.js';
-
-// People by name in chat copy; the id stands in for anyone not on file.
-function namesOf(store: Store, personIds: readonly string[]): string[] {
-  return personIds.map((id) => findPerson(store, id)?.name ?? id);
-}
 
 /**
  * The gates whose clock ended them since the goal's last heartbeat: by this sweep, by the expiry timer at their
@@ -32,7 +27,11 @@ export const gateFeed: GateFeed = {
     const swept = sweepGates(deps, goalId, now);
     return {
       expired: expiredSinceLastHeartbeat(deps.store, goalId).map((gate) => ({ gateId: gate.id, question: gate.question, onExpire: gate.onExpire })),
-      reminders: swept.reminders.map((r) => ({ gateId: r.gateId, question: findGate(deps.store, r.gateId)?.question ?? r.gateId, step: r.step, people: namesOf(deps.store, r.personIds) })),
+      reminders: swept.reminders.map((r) => {
+        const gate = findGate(deps.store, r.gateId);
+        // Quiet hours and "reach me nowhere" hold back the @mention, as on every card drawn for chat.
+        return { gateId: r.gateId, question: gate?.question ?? r.gateId, step: r.step, people: cardPeople(deps.store, r.personIds, gate ? { now, gate } : { now }) };
+      }),
     };
   },
   pending(store, goalId) {
@@ -41,8 +40,9 @@ export const gateFeed: GateFeed = {
       revision: gate.revision,
       question: gate.question,
       askedAt: gate.createdAt,
-      waitingOn: namesOf(store, waitingOn(store, gate)),
+      waitingOn: cardPeople(store, waitingOn(store, gate)),
       options: gate.options,
+      risk: gate.risk,
     }));
   },
   isSettled(store, gateId) {

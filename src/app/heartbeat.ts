@@ -8,6 +8,7 @@ import { countEventsSince } from '../store/activity.js';
 import { hasRun, lastRun, recordRun } from '../store/job-runs.js';
 import { expireLeases, resumeDeferredTodos, sweepStaleAgents } from './heartbeat-actions.js';
 import type { GateReminder, ExpiredGateNote, JobDeps } from './job-ports.js';
+import { nudgeGates, routeSweepReminders } from './gates/nudges.js';
 import { requireGoal } from './lookup.js';
 import { runWrite, type WriteContext } from './write.js';
 
@@ -84,13 +85,17 @@ function heartbeatInside(ctx: WriteContext, jobs: JobDeps, goal: Goal, slot: Job
   if (hasRun(ctx.store, 'heartbeat', goalId, slot.period)) return ok({ status: 'already_ran', note: `period ${slot.period} already ran`, view: null, posts: 0 });
   const since = lastRun(ctx.store, 'heartbeat', goalId)?.startedAt ?? null;
   const stale = sweepStaleAgents(ctx, goalId, intervalMs);
+  // The expiry sweep's reminders first: they share the once-per-step record with the nudges that follow.
+  const swept = routeSweepReminders(ctx, gates.reminders);
+  const nudges = nudgeGates(ctx, goalId, jobs.reach.remindAfterMs);
+  for (const direct of [...swept.direct, ...nudges.direct]) jobs.publish(ctx, { goalId, card: direct.card, destination: { kind: 'direct', ...direct.destination } });
   const view = heartbeatView(goal, slot, ctx.at, since, {
     expiredLeases: expireLeases(ctx, goalId),
     staleAgents: stale.flagged,
     recoveredAgents: stale.recovered,
     resumedTodos: resumeDeferredTodos(ctx, goalId, (gateId) => jobs.gates.isSettled(ctx.store, gateId)),
     expiredGates: gates.expired,
-    reminders: gates.reminders,
+    reminders: [...swept.channel, ...nudges.channel.filter((r) => !gates.reminders.some((g) => g.gateId === r.gateId && g.step === r.step))],
     activity: activityOf(countEventsSince(ctx.store, goalId, since)),
   });
   const news = heartbeatHasNews(view);

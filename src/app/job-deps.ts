@@ -1,6 +1,6 @@
 import type { AppDeps } from './deps.js';
 import { gateFeed } from './gate-feed.js';
-import type { JobDeps } from './job-ports.js';
+import { DEFAULT_REACH, type JobDeps } from './job-ports.js';
 import { listDigestTargets, outboxPublisher } from './job-publisher.js';
 
 /** Builds the job dependencies; parts not given fall back to the app's own (outbox, gates, bindings). */
@@ -10,5 +10,6 @@ export function createJobDeps(app: AppDeps, parts: Partial<Omit<JobDeps, 'app'>>
     publish: parts.publish ?? outboxPublisher,
     gates: parts.gates ?? gateFeed,
     digestTargets: parts.digestTargets ?? listDigestTargets,
+    reach: parts.reach ?? DEFAULT_REACH,
   };
 }

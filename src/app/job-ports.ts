@@ -1,11 +1,16 @@
-import type { Card } from '../../cards/model.js';
+import type { Card, CardPerson } from '../../cards/model.js';
 import type { DigestGate } from '../../cards/digest-card.js';
+import type { ChatSurface } from '../kernel/vocabulary.js';
 import type { Store } from '../store/db.js';
 import type { AppDeps } from './deps.js';
 import type { WriteContext } from './write.js';
 
 /** Where a job's card goes: the goal's board thread (heartbeats) or one digest binding. */
-export type JobDestination = { readonly kind: 'board_thread' } | { readonly kind: 'binding'; readonly bindingId: string };
+export type JobDestination =
+  | { readonly kind: 'board_thread' }
+  | { readonly kind: 'binding'; readonly bindingId: string }
+  /** A direct message (reminders): a surface and its `dm:<chat user>` destination. */
+  | { readonly kind: 'direct'; readonly surface: ChatSurface; readonly destination: string };
 
 /** A card a job hands to the projection outbox. */
 export interface JobPost {
@@ -34,7 +39,7 @@ export interface GateReminder {
   readonly gateId: string;
   readonly question: string;
   readonly step: 'approvers' | 'owners';
-  readonly people: readonly string[];
+  readonly people: readonly CardPerson[];
 }
 
 /** What jobs need from the gates: the sweep, who waits on what, settled gates and quota. */
@@ -65,4 +70,14 @@ export interface JobDeps {
   readonly publish: JobPublisher;
   readonly gates: GateFeed;
   readonly digestTargets: (store: Store) => readonly DigestTarget[];
+  /** When a pending gate reminds the people it waits on (then escalates after twice as long). */
+  readonly reach: ReachSettings;
 }
+
+/** How soon people are reminded about a gate that waits on them. */
+export interface ReachSettings {
+  readonly remindAfterMs: number;
+}
+
+/** Remind after an hour (LOOPX_REMIND_AFTER_MINUTES), escalate after two. */
+export const DEFAULT_REACH: ReachSettings = { remindAfterMs: 60 * 60_000 };

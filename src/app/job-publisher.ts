@@ -12,11 +12,15 @@ export function bindingKey(binding: Pick<Binding, 'goalId' | 'surface' | 'destin
 
 /**
  * Publishes job cards through the projection outbox: heartbeats as replies in the thread of each board
- * binding's goal card, digests to their one binding, behind live cards in the send order.
+ * binding's goal card, digests to their one binding, behind live cards in the send order, and reminders to a
+ * person's direct messages.
  */
 export const outboxPublisher: JobPublisher = (ctx, post) => {
-  const bindings = listBindings(ctx.store, post.goalId);
   const { destination } = post;
+  if (destination.kind === 'direct') {
+    return enqueueCard(ctx.store, { surface: destination.surface, destination: destination.destination, card: post.card, priority: CARD_PRIORITY.gate }, ctx.now) ? 1 : 0;
+  }
+  const bindings = listBindings(ctx.store, post.goalId);
   const targets = destination.kind === 'board_thread' ? bindings.filter((b) => b.purposes.includes('board')) : bindings.filter((b) => bindingKey(b) === destination.bindingId);
   let queued = 0;
   for (const binding of targets) {

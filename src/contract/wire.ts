@@ -158,11 +158,15 @@ export const PersonWire = z.object({
   name: z.string(),
   timezone: Nullable(z.string()),
   identities: z.array(z.object({ surface: z.string(), external_id: z.string() })),
+  /** Where they are reached; null = a direct message where linked, else the channel. */
+  notify_via: Nullable(z.string()).optional(),
+  /** Quiet hours in their timezone (`22:00-08:00`); null = none. */
+  quiet_hours: Nullable(z.string()).optional(),
 });
 
 /** Maps a person to the wire. */
 export function personToWire(person: Person): z.infer<typeof PersonWire> {
-  return { id: person.id, name: person.name, timezone: person.timezone, identities: person.identities.map((i) => ({ surface: i.surface, external_id: i.externalId })) };
+  return { id: person.id, name: person.name, timezone: person.timezone, identities: person.identities.map((i) => ({ surface: i.surface, external_id: i.externalId })), notify_via: person.notifyVia, quiet_hours: person.quietHours };
 }
 
 /** A ledger row on the wire. */

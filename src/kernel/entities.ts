@@ -1,4 +1,5 @@
 import type { ChatSurface, DeliveryOutcome, EvidenceKind } from './vocabulary.js';
+import type { NotifyVia } from './reach.js';
 
 /** An agent as the application sees it (never its token). */
 export interface Agent {
@@ -17,6 +18,10 @@ export interface Person {
   readonly name: string;
   readonly timezone: string | null;
   readonly identities: readonly { surface: ChatSurface; externalId: string }[];
+  /** Where they are reached; null = a direct message where linked, else the channel. */
+  readonly notifyVia: NotifyVia | null;
+  /** Quiet hours in their timezone (`22:00-08:00`); null = none. */
+  readonly quietHours: string | null;
 }
 
 /** Evidence as the application sees it. */

@@ -239,3 +239,11 @@ export function rememberInbound(store: Store, surface: string, key: string, at: 
 export function listProjectedKeys(store: Store, prefix: string): string[] {
   return store.all(store.kysely.selectFrom('projections').select('card_key').distinct().where('card_key', 'like', `${prefix}%`)).map((r) => r.card_key);
 }
+
+/** Every destination under `prefix` (direct messages: `dm:`) that shows or has queued a copy of a card. */
+export function copiesOfCardUnder(store: Store, cardKey: string, prefix: string): { surface: string; destination: string }[] {
+  const shown = store.all(store.kysely.selectFrom('projections').select(['surface', 'destination']).where('card_key', '=', cardKey).where('destination', 'like', `${prefix}%`));
+  const queued = store.all(store.kysely.selectFrom('outbox').select(['surface', 'destination']).where('card_key', '=', cardKey).where('destination', 'like', `${prefix}%`));
+  const seen = new Map([...shown, ...queued].map((c) => [`${c.surface}\u0000${c.destination}`, c]));
+  return [...seen.values()];
+}

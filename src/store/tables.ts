@@ -42,9 +42,24 @@ export interface PersonTable {
   id: string;
   name: string;
   timezone: string | null;
+  /** Where they are reached (slack-dm, lark-dm, channel, none); null = a direct message where linked. */
+  notify_via: string | null;
+  /** `22:00-08:00` in their timezone; null = none. */
+  quiet_hours: string | null;
   revision: number;
   created_at: string;
   updated_at: string;
+}
+
+/** One reminder or escalation sent about a gate to one person (at most once per gate, person and step). */
+export interface GateNudgeTable {
+  gate_id: string;
+  person_id: string;
+  /** `remind` (the people it waits on), `escalate` (the next people on the ladder), `urgent` (a high-risk gate about to expire). */
+  step: string;
+  /** Where it went: slack-dm, lark-dm, channel. */
+  via: string;
+  at: string;
 }
 
 /** Chat identities linked to a person (`slack` + `T:U`, `lark` + `tenant:open_id`). */
@@ -160,6 +175,7 @@ export type { JobRunTable, AgentStaleFlagTable, BindingTable, ProjectionTable, O
 export interface Tables {
   goals: GoalTable;
   people: PersonTable;
+  gate_nudges: GateNudgeTable;
   person_identities: PersonIdentityTable;
   memberships: MembershipTable;
   agents: AgentTable;

@@ -117,7 +117,7 @@ describe('runHeartbeat', () => {
     unwrap(askGate(deps, asAgent('a1'), 'demo', { question: 'May I publish?', blocks: { agent: 'a1' }, expiresInSeconds: 3600 }));
     const reminders = () => {
       const run = unwrap(runHeartbeat(jobs, 'demo', manualSlot(clock.now())));
-      return run.view?.reminders.map((r) => `${r.step}: ${r.people.join(', ')}`) ?? [];
+      return run.view?.reminders.map((r) => `${r.step}: ${r.people.map((p) => p.name).join(', ')}`) ?? [];
     };
     clock.advance(HOUR);
     expect(reminders()).toEqual(['approvers: Ana, Bo']);

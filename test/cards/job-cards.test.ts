@@ -14,8 +14,8 @@ const DIGEST: DigestView = {
   since: '2026-03-07T14:00:00.000Z',
   late: false,
   needsYou: [
-    { gateId: 'gate_2', revision: 1, question: 'May I email the beta list?', askedAt: '2026-03-08T10:00:00.000Z', waitingOn: ['Bo'] },
-    { gateId: 'gate_1', revision: 3, question: 'May I publish the post?', askedAt: '2026-03-05T13:00:00.000Z', waitingOn: ['Ana', 'Bo'] },
+    { gateId: 'gate_2', revision: 1, question: 'May I email the beta list?', askedAt: '2026-03-08T10:00:00.000Z', waitingOn: [{ id: 'bo', name: 'Bo' }] },
+    { gateId: 'gate_1', revision: 3, question: 'May I publish the post?', askedAt: '2026-03-05T13:00:00.000Z', waitingOn: [{ id: 'ana', name: 'Ana' }, { id: 'bo', name: 'Bo' }] },
   ],
   userActions: [],
   blocked: [{ todoId: 'todo_4', text: 'Deploy to staging', reason: 'staging is down' }],
@@ -38,7 +38,7 @@ const HEARTBEAT: HeartbeatView = {
   recoveredAgents: [],
   resumedTodos: [{ todoId: 'todo_5', text: 'Announce the fix' }],
   expiredGates: [],
-  reminders: [{ gateId: 'gate_1', question: 'May I publish the post?', step: 'approvers', people: ['Ana', 'Bo'] }],
+  reminders: [{ gateId: 'gate_1', question: 'May I publish the post?', step: 'approvers', people: [{ id: 'ana', name: 'Ana', slackUser: 'UANA' }, { id: 'bo', name: 'Bo' }] }],
   activity: { todosDone: 1, todosAdded: 0, evidence: 3, gateDecisions: 0 },
 };
 
@@ -57,6 +57,13 @@ describe('digest card', () => {
     expect(cardToText(card)).toContain('Times are in America/New_York.');
     expect(cardToText(card)).toContain('waiting 3 days on Ana and Bo');
     expect(cardToText(card)).toContain('2 reports of real progress, 5 surface-only updates');
+  });
+
+  it('a high-risk gate in the digest asks for confirmation before its approval, like every card', () => {
+    const card = digestCard({ ...DIGEST, needsYou: [{ ...DIGEST.needsYou[0]!, risk: 'high' }] });
+    const buttons = card.blocks.flatMap((b) => (b.type === 'actions' ? b.buttons : []));
+    expect(buttons.find((b) => b.action.choice === 'approve')?.confirm?.title).toBe('Approve a high-risk request?');
+    expect(buttons.find((b) => b.action.choice === 'reject')?.confirm).toBeUndefined();
   });
 
   it('degrades to the top five per section with "and N more" pointing at loopx status', () => {

@@ -35,6 +35,8 @@ export interface FakeLark {
   messageCount(): number;
   /** The id of the message whose card title is `title`, or ''. */
   messageTitled(title: string): string;
+  /** The ids of every message whose card title is `title` (its copies in chats and direct messages). */
+  messagesTitled(title: string): string[];
   reset(): void;
 }
 
@@ -101,6 +103,7 @@ export function startFakeLark(base = LARK_TEST_BASE): FakeLark {
     shown: (id) => contents.get(id),
     messageCount: () => contents.size,
     messageTitled: (title) => [...contents].find(([, content]) => content.startsWith('{') && JSON.parse(content).header?.title?.content === title)?.[0] ?? '',
+    messagesTitled: (title) => [...contents].filter(([, content]) => content.startsWith('{') && JSON.parse(content).header?.title?.content === title).map(([id]) => id),
     reset: () => {
       calls.length = 0;
       scripts.clear();

@@ -12,9 +12,9 @@ export interface LarkHarness extends ChatHarness {
 }
 
 /** Starts the harness; start the fake Lark (msw) first. */
-export async function startLarkHarness(deps: AppDeps, clock: SteppedClock): Promise<LarkHarness> {
+export async function startLarkHarness(deps: AppDeps, clock: SteppedClock, options: { urgentApp?: boolean } = {}): Promise<LarkHarness> {
   const sources = [createBoardSource(), createGateSource()];
-  const adapter = createLarkAdapter(deps, { appId: LARK_SECRETS.appId, appSecret: 'secret-ok', domain: LARK_TEST_BASE, mode: 'webhook', encryptKey: LARK_SECRETS.encryptKey, verificationToken: LARK_SECRETS.verificationToken, sources });
+  const adapter = createLarkAdapter(deps, { appId: LARK_SECRETS.appId, appSecret: 'secret-ok', domain: LARK_TEST_BASE, mode: 'webhook', encryptKey: LARK_SECRETS.encryptKey, verificationToken: LARK_SECRETS.verificationToken, sources, urgentApp: options.urgentApp ?? false });
   const harness = await startChatHarness(deps, clock, { surface: adapter.surface, mounts: adapter.mounts, sources });
   return { ...harness, adapter };
 }

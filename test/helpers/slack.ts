@@ -99,8 +99,10 @@ export function startFakeSlack(clock: SteppedClock, options: { scopes?: string }
       texts.set(key, args.text ?? '');
       return HttpResponse.json({ ok: true, channel: args.channel, ts: args.ts });
     }
+    // The app's direct-message channel with a user: `D` + the user id, the same every time.
+    if (method === 'conversations.open') return HttpResponse.json({ ok: true, channel: { id: `D${args.users}` } });
     if (method === 'conversations.info') return HttpResponse.json({ ok: true, channel: { id: args.channel, name: 'launch', is_member: args.channel !== 'C0OUTSIDE' } });
-    if (method === 'auth.test') return HttpResponse.json({ ok: true, team: 'Test', user: 'loopx', team_id: TEAM }, { headers: { 'x-oauth-scopes': options.scopes ?? 'chat:write,commands,channels:history,groups:history' } });
+    if (method === 'auth.test') return HttpResponse.json({ ok: true, team: 'Test', user: 'loopx', team_id: TEAM }, { headers: { 'x-oauth-scopes': options.scopes ?? 'chat:write,commands,channels:history,groups:history,im:write' } });
     return HttpResponse.json({ ok: true });
   });
   // An interaction's response_url (one per clicker in `blockAction`): recorded as method `response_url`.
@@ -151,8 +153,20 @@ export async function postSlack(base: string, form: Record<string, string>, cloc
   return { status: response.status, text: await response.text() };
 }
 
+/** Posts a correctly signed Events API callback (JSON body) carrying `event`. */
+export async function postSlackEvent(base: string, event: Record<string, unknown>, clock: SteppedClock, eventId = `Ev${Math.random().toString(36).slice(2)}`): Promise<{ status: number; text: string }> {
+  const body = JSON.stringify({ token: 'legacy', team_id: TEAM, api_app_id: 'A1', type: 'event_callback', event_id: eventId, event_time: Math.floor(clock.now().getTime() / 1000), event });
+  const timestamp = Math.floor(clock.now().getTime() / 1000);
+  const response = await fetch(`${base}/slack/events`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', 'x-slack-request-timestamp': String(timestamp), 'x-slack-signature': slackSignature(SIGNING_SECRET, timestamp, body) },
+    body,
+  });
+  return { status: response.status, text: await response.text() };
+}
+
 /** A block_actions payload for a click on a LoopX button. */
-export function blockAction(user: string, value: string, options: { channel?: string; ts?: string; actionTs?: string } = {}): Record<string, string> {
+export function blockAction(user: string, value: string, options: { channel?: string; ts?: string; actionTs?: string; home?: boolean } = {}): Record<string, string> {
   const choice = (JSON.parse(value) as { choice: string }).choice;
   const payload = {
     type: 'block_actions',
@@ -161,9 +175,13 @@ export function blockAction(user: string, value: string, options: { channel?: st
     api_app_id: 'A1',
     token: 'legacy',
     trigger_id: `trigger-${user}`,
-    channel: { id: options.channel ?? 'C0CHANNEL1', name: 'launch' },
-    container: { type: 'message', message_ts: options.ts ?? '1001.000100', channel_id: options.channel ?? 'C0CHANNEL1' },
-    message: { ts: options.ts ?? '1001.000100', text: '', blocks: [] },
+    ...(options.home
+      ? { container: { type: 'view', view_id: `V${user}` }, view: { id: `V${user}`, type: 'home', blocks: [] } }
+      : {
+          channel: { id: options.channel ?? 'C0CHANNEL1', name: 'launch' },
+          container: { type: 'message', message_ts: options.ts ?? '1001.000100', channel_id: options.channel ?? 'C0CHANNEL1' },
+          message: { ts: options.ts ?? '1001.000100', text: '', blocks: [] },
+        }),
     response_url: `https://hooks.slack.test/actions/${user}`,
     actions: [{ type: 'button', action_id: `loopx:${choice}:x:1`, block_id: 'b1', value, text: { type: 'plain_text', text: choice }, action_ts: options.actionTs ?? `${Date.now()}.${Math.random()}` }],
   };

@@ -1,11 +1,9 @@
-import type { LedgerRow } from '../../../src/app/queries/board.js';
+import type { Gate } from '../../../src/kernel/gate.js';
+import { auditLineHtml, type AuditLine } from './audit.js';
 import type { GrantWire } from '../../../src/contract/gate-wire.js';
 import { html, type Html } from '../html.js';
 import type { Page } from '../layout.js';
 
-function historyRow(e: LedgerRow): Html {
-  return html`<li><strong>${e.type.replace(/^gate\./, '').replace(/_/g, ' ')}</strong> by ${e.actor} <span class="meta">${e.at.replace('T', ' ').slice(0, 19)} UTC · #${e.seq}</span></li>`;
-}
 
 /** Who may revoke from the page: a signed-in viewer gets a CSRF-protected form; the kernel decides. */
 export interface GrantForms {
@@ -27,14 +25,14 @@ function grantRow(grant: GrantWire, forms: GrantForms): Html {
 }
 
 /** The gate page: its card, the standing grants that reach its goal (its own, and project-wide or global ones; revocable), and its whole history from the ledger. */
-export function gatePage(gateId: string, goalId: string, card: Html, history: readonly LedgerRow[], grants: readonly GrantWire[], forms: GrantForms): Page {
+export function gatePage(gate: Pick<Gate, 'id' | 'goalId' | 'question'>, card: Html, history: readonly AuditLine[], grants: readonly GrantWire[], forms: GrantForms): Page {
   const grantList = grants.length === 0 ? html`<p class="empty">No standing grants reach this goal.</p>` : html`<ul class="grants">${grants.map((g) => grantRow(g, forms))}</ul>`;
-  const body = html`<h1>Gate ${gateId}</h1>
+  const body = html`<h1>${gate.question}</h1>
 ${card}
-<p><a href="/goals/${goalId}">Back to the goal</a></p>
+<p><a href="/goals/${gate.goalId}">Back to the goal</a></p>
 <h2>Standing grants</h2>
 ${grantList}
 <h2>History</h2>
-${history.length === 0 ? html`<p class="empty">No events.</p>` : html`<ol class="timeline">${history.map(historyRow)}</ol>`}`;
-  return { title: `Gate ${gateId}`, section: 'board', body };
+${history.length === 0 ? html`<p class="empty">No events.</p>` : html`<ol class="ledger">${history.map(auditLineHtml)}</ol>`}`;
+  return { title: gate.question, section: 'board', body };
 }

@@ -18,7 +18,7 @@ function claimHtml({ todo }: LanedTodo, now: Date, timezone: string): Html | '' 
 function todoHtml(laned: LanedTodo, now: Date, timezone: string): Html {
   const { todo } = laned;
   const why = todo.status === 'blocked' && todo.blockedReason ? html` <span class="meta">blocked: ${todo.blockedReason}</span>` : '';
-  return html`<li class="item"><span class="meta">${todo.priority}</span> ${todo.text} <span class="meta">${todo.id}</span> ${claimHtml(laned, now, timezone)}${why}</li>`;
+  return html`<li class="item"><span class="meta">${todo.priority}</span> ${todo.text} ${claimHtml(laned, now, timezone)}${why}</li>`;
 }
 
 function lanesHtml(detail: GoalDetail, now: Date): Html {

@@ -4,7 +4,8 @@ import type { EventRow } from '../../store/events.js';
 import { listProjectedKeys } from '../../store/outbox.js';
 import { isOpenGate } from '../../kernel/gate.js';
 import { gateView } from '../queries/gate-view.js';
-import { listGates, openGatesFor } from '../queries/gates.js';
+import { findGate, listGates, openGatesFor } from '../queries/gates.js';
+import { gateDirectDestinations } from '../gates/direct.js';
 import { CARD_PRIORITY } from './enqueue.js';
 import { eventPriority, isGateEvent, type CardSource, type CardTarget } from './sources.js';
 
@@ -48,9 +49,13 @@ export function createGateSource(): CardSource {
         .filter((gate) => isOpenGate(gate) || projected.has(gateCardKey(gate.id)))
         .map((gate) => gateCardKey(gate.id));
     },
-    render(store, key) {
+    directDestinations(store, key, now) {
+      const gate = key.startsWith(prefix) ? findGate(store, key.slice(prefix.length)) : undefined;
+      return gate ? gateDirectDestinations(store, gate, key, now) : [];
+    },
+    render(store, key, now, reader) {
       if (!key.startsWith(prefix)) return null;
-      const view = gateView(store, key.slice(prefix.length));
+      const view = gateView(store, key.slice(prefix.length), { now, viewerTimezone: reader?.timezone });
       return view ? { card: gateCard(view), revision: view.revision } : null;
     },
   };

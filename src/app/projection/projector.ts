@@ -6,7 +6,7 @@ import { findOutboxRow, findProjection, type ProjectionRow } from '../../store/o
 import type { Clock } from '../deps.js';
 import { CARD_PRIORITY, cardHash, enqueueCard } from './enqueue.js';
 import { catchUpLedger } from './ledger-cursor.js';
-import type { CardSource, CardTarget } from './sources.js';
+import type { CardSource, CardTarget, Destination } from './sources.js';
 
 const CURSOR = 'cards';
 
@@ -18,17 +18,20 @@ export interface Projector {
   reconcile(): number;
 }
 
-function destinationsFor(store: Store, goalId: string, purpose: CardSource['purpose'], surfaces: ReadonlySet<SurfaceName>): Binding[] {
-  return listBindings(store, goalId).filter((b) => surfaces.has(b.surface) && b.purposes.includes(purpose));
+function destinationsFor(store: Store, source: CardSource, target: CardTarget, surfaces: ReadonlySet<SurfaceName>, now: Date): Destination[] {
+  const bound: Destination[] = listBindings(store, target.goalId).filter((b) => b.purposes.includes(source.purpose));
+  return [...bound, ...(source.directDestinations?.(store, target.key, now) ?? [])].filter((d) => surfaces.has(d.surface));
 }
 
-function queueTarget(store: Store, source: CardSource, target: CardTarget, bindings: readonly Binding[], now: Date): number {
-  if (bindings.length === 0) return 0;
-  const rendered = source.render(store, target.key, now);
-  if (!rendered) return 0;
+function queueTarget(store: Store, source: CardSource, target: CardTarget, destinations: readonly Destination[], now: Date): number {
+  if (destinations.length === 0) return 0;
+  const shared = source.render(store, target.key, now);
+  if (!shared) return 0;
   let queued = 0;
-  for (const binding of bindings) {
-    const delivery = { surface: binding.surface, destination: binding.destination, card: rendered.card, priority: target.priority, revision: rendered.revision };
+  for (const to of destinations) {
+    // A direct message in its reader's own timezone; channels share one render.
+    const rendered = to.reader?.timezone ? (source.render(store, target.key, now, to.reader) ?? shared) : shared;
+    const delivery = { surface: to.surface, destination: to.destination, card: rendered.card, priority: target.priority, revision: rendered.revision };
     if (enqueueCard(store, delivery, now)) queued += 1;
   }
   return queued;
@@ -38,7 +41,7 @@ function projectBatch(store: Store, sources: readonly CardSource[], surfaces: Re
   let queued = 0;
   for (const source of sources) {
     for (const target of source.affected(store, events)) {
-      queued += queueTarget(store, source, target, destinationsFor(store, target.goalId, source.purpose, surfaces), now);
+      queued += queueTarget(store, source, target, destinationsFor(store, source, target, surfaces, now), now);
     }
   }
   return queued;

@@ -1,7 +1,7 @@
 import { BOARD_GATES_WITH_BUTTONS, boardCard, boardCardKey } from '../../../cards/board-card.js';
 import type { Card } from '../../../cards/model.js';
 import type { Store } from '../../store/db.js';
-import type { BindingPurpose } from '../../kernel/vocabulary.js';
+import type { BindingPurpose, ChatSurface as SurfaceName } from '../../kernel/vocabulary.js';
 import type { EventRow } from '../../store/events.js';
 import { findGoal } from '../../store/goals.js';
 import { boardView, type BoardExtras } from '../queries/board-view.js';
@@ -33,8 +33,28 @@ export interface CardSource {
   affected(store: Store, events: readonly EventRow[]): CardTarget[];
   /** Every card of a goal that should be live now (what the reconciler checks). */
   liveKeys(store: Store, goalId: string): string[];
-  /** Renders a card from current state; null when its subject no longer exists. */
-  render(store: Store, key: string, now: Date): RenderedCard | null;
+  /**
+   * Renders a card from current state; null when its subject no longer exists. A direct message is a personal
+   * view: its copy is rendered with the reader's timezone.
+   */
+  render(store: Store, key: string, now: Date, reader?: Reader): RenderedCard | null;
+  /**
+   * Destinations a card goes to besides the goal's bindings: direct messages to people (`dm:<chat user>`). A
+   * source that gives them keeps giving every copy it ever queued, so one decision updates them all.
+   */
+  directDestinations?(store: Store, key: string, now: Date): Destination[];
+}
+
+/** One place a card is shown: a surface and its channel, chat, or `dm:` user (with its reader, for a DM). */
+export interface Destination {
+  readonly surface: SurfaceName;
+  readonly destination: string;
+  readonly reader?: Reader;
+}
+
+/** Who reads a direct-message copy: times on it are in their timezone. */
+export interface Reader {
+  readonly timezone: string | null;
 }
 
 /** True when an event is about a gate (asked, amended, decided, expired…). */
@@ -54,7 +74,7 @@ export function eventPriority(event: Pick<EventRow, 'type'>): number {
 /** What the board shows by default beyond the goal's own state: its pending gates and its quota. */
 export function defaultBoardExtras(store: Store, goalId: string, now: Date): BoardExtras {
   const quota = quotaState(store, goalId, now);
-  const pending = pendingGateSummaries(store, goalId, BOARD_GATES_WITH_BUTTONS);
+  const pending = pendingGateSummaries(store, goalId, BOARD_GATES_WITH_BUTTONS, now);
   return { needsYou: pending.gates, needsYouTotal: pending.total, quota: { spent: quota.spent, allowed: quota.allowed, windowHours: quota.windowHours } };
 }
 

@@ -1,3 +1,4 @@
+import type { CardPerson } from '../../../cards/model.js';
 import type { GateDecisionView, GateView, PendingGateSummary } from '../../../cards/views.js';
 import { GATE_CHOICES } from '../../contract/card-action.js';
 import type { Gate } from '../../kernel/gate.js';
@@ -5,7 +6,9 @@ import type { Store } from '../../store/db.js';
 import { findGoal } from '../../store/goals.js';
 import { findPerson } from '../../store/people.js';
 import { findTodo } from '../../store/todos.js';
-import { findGate, oldestPendingGates } from './gates.js';
+import { cardPeople } from './card-people.js';
+import { findGate, oldestPendingGates, waitingOn } from './gates.js';
+import { supportingEvidence } from './review.js';
 
 /** A display name for an actor string (`agent:a1` → a1, `person:ana` → Ana). */
 export function actorName(store: Store, actor: string): string {
@@ -17,11 +20,12 @@ export function actorName(store: Store, actor: string): string {
 function blocksText(store: Store, gate: Gate): string {
   if (gate.blocks.global) return 'the whole goal';
   if (gate.blocks.agent !== null) return `agent ${gate.blocks.agent}`;
+  // Todos by their text (ids stay in `gate show` and --json).
   const todos = gate.blocks.todoIds.map((id) => {
-    const todo = findTodo(store, id);
-    return todo ? `${id} (${todo.text.length > 60 ? `${todo.text.slice(0, 59)}…` : todo.text})` : id;
+    const text = findTodo(store, id)?.text;
+    return text === undefined ? 'a todo no longer on file' : `"${text.length > 60 ? `${text.slice(0, 59)}…` : text}"`;
   });
-  return todos.length === 0 ? 'nothing named' : `${todos.length === 1 ? 'todo' : 'todos'} ${todos.join(', ')}`;
+  return todos.length === 0 ? 'nothing named' : `${todos.length === 1 ? 'the todo' : 'the todos'} ${todos.join(', ')}`;
 }
 
 function decisionView(store: Store, gate: Gate): GateDecisionView | null {
@@ -37,19 +41,42 @@ function decisionView(store: Store, gate: Gate): GateDecisionView | null {
   };
 }
 
-/** A gate as the board's "Needs you" lists it. */
-export function pendingGateSummary(store: Store, gate: Gate): PendingGateSummary {
-  return { id: gate.id, question: gate.question, revision: gate.revision, risk: gate.risk, askedBy: actorName(store, gate.requestedBy), createdAt: gate.createdAt, options: gate.options };
+/** The latest evidence that backs a gate, as its card cites it: linked to it, on its todos, or from the agent that asked. */
+function backingEvidence(store: Store, gate: Gate): GateView['evidence'] {
+  const asker = gate.requestedBy.startsWith('agent:') ? gate.requestedBy.slice('agent:'.length) : null;
+  const evidence = supportingEvidence(store, gate).find((e) => e.gateId === gate.id || (e.todoId !== null && gate.blocks.todoIds.includes(e.todoId)) || (asker !== null && e.agentId === asker));
+  return evidence ? { kind: evidence.kind, summary: evidence.summary, url: evidence.url, by: evidence.agentId, at: evidence.createdAt } : null;
+}
+
+/** The people a pending gate waits on, as a card names them (at `now`: quiet hours hold back mentions). */
+function waitingPeople(store: Store, gate: Gate, now?: Date): CardPerson[] {
+  return cardPeople(store, waitingOn(store, gate), now ? { now, gate } : undefined);
+}
+
+/** A gate as the board's "Needs you" lists it; drawn for chat at `now`. */
+export function pendingGateSummary(store: Store, gate: Gate, now?: Date): PendingGateSummary {
+  return { id: gate.id, question: gate.question, revision: gate.revision, risk: gate.risk, askedBy: actorName(store, gate.requestedBy), createdAt: gate.createdAt, options: gate.options, waitingOn: waitingPeople(store, gate, now) };
 }
 
 /** The oldest `limit` pending gates of a goal for the board card, and how many are pending in all. */
-export function pendingGateSummaries(store: Store, goalId: string, limit: number): { gates: PendingGateSummary[]; total: number } {
+export function pendingGateSummaries(store: Store, goalId: string, limit: number, now?: Date): { gates: PendingGateSummary[]; total: number } {
   const pending = oldestPendingGates(store, goalId, limit);
-  return { gates: pending.gates.map((gate) => pendingGateSummary(store, gate)), total: pending.total };
+  return { gates: pending.gates.map((gate) => pendingGateSummary(store, gate, now)), total: pending.total };
 }
 
-/** The gate card's read model; undefined when the gate does not exist. */
-export function gateView(store: Store, gateId: string): GateView | undefined {
+/** Who a gate card is drawn for: a viewer's timezone (personal views), and the moment a chat copy is drawn. */
+export interface GateViewOptions {
+  readonly viewerTimezone?: string | null | undefined;
+  /** Drawn for chat at this time: people in their quiet hours are named without a mention. */
+  readonly now?: Date;
+}
+
+/**
+ * The gate card's read model; undefined when the gate does not exist. Times are in the goal's timezone unless a
+ * viewer's own is given (a personal view: the web board).
+ */
+export function gateView(store: Store, gateId: string, options: GateViewOptions = {}): GateView | undefined {
+  const viewerTimezone = options.viewerTimezone;
   const gate = findGate(store, gateId);
   if (!gate) return undefined;
   const goal = findGoal(store, gate.goalId);
@@ -70,10 +97,12 @@ export function gateView(store: Store, gateId: string): GateView | undefined {
     revision: gate.revision,
     state: gate.state,
     decision: decisionView(store, gate),
-    timezone: goal?.timezone ?? 'UTC',
+    timezone: viewerTimezone ?? goal?.timezone ?? 'UTC',
     choices: GATE_CHOICES,
     options: gate.options,
     grantId: gate.grantId,
+    waitingOn: gate.state === 'pending' ? waitingPeople(store, gate, options.now) : [],
+    evidence: backingEvidence(store, gate),
     approvals: gate.policy.quorum > 1 ? { names: gate.votes.map((v) => actorName(store, `person:${v.personId}`)), needed: gate.policy.quorum } : null,
   };
 }

@@ -27,7 +27,7 @@ export interface ReviewPacket {
 const RISK_ORDER = { high: 0, normal: 1, low: 2 } as const;
 
 /** The evidence behind a gate: linked to it first, then on the todos it names, then the goal's latest. */
-function supportingEvidence(store: Store, gate: Gate): Evidence[] {
+export function supportingEvidence(store: Store, gate: Gate): Evidence[] {
   const recent = listEvidence(store, gate.goalId, 100);
   const rank = (e: Evidence) => (e.gateId === gate.id ? 0 : e.todoId !== null && gate.blocks.todoIds.includes(e.todoId) ? 1 : 2);
   return [...recent].sort((a, b) => rank(a) - rank(b)).slice(0, 5);

@@ -25,8 +25,9 @@ export function userActionDeciders(store: Store, goalId: string): string[] {
 /** The goal's open user actions as "Needs you" shows them (at most `limit`), and how many are open. */
 export function openUserActions(store: Store, goalId: string, limit: number): { actions: UserActionSummary[]; total: number } {
   const { todos, total } = selectOpenUserActions(store, goalId, limit);
-  const waitingOn = userActionDeciders(store, goalId).map((id) => findPerson(store, id)?.name ?? id);
-  return { actions: todos.map((todo) => ({ id: todo.id, text: todo.text, waitingOn, createdAt: todo.createdAt })), total };
+  const deciderIds = userActionDeciders(store, goalId);
+  const waitingOn = deciderIds.map((id) => findPerson(store, id)?.name ?? id);
+  return { actions: todos.map((todo) => ({ id: todo.id, text: todo.text, waitingOn, deciderIds, createdAt: todo.createdAt })), total };
 }
 
 /**

@@ -33,7 +33,7 @@ export const jobCommands: readonly Command[] = [
           recovered_agents: [...(run.view?.recoveredAgents ?? [])],
           resumed_todos: run.view?.resumedTodos.map((t) => t.todoId) ?? [],
           expired_gates: run.view?.expiredGates.map((g) => g.gateId) ?? [],
-          reminders: run.view?.reminders.map((r) => ({ gate_id: r.gateId, step: r.step, people: [...r.people] })) ?? [],
+          reminders: run.view?.reminders.map((r) => ({ gate_id: r.gateId, step: r.step, people: r.people.map((p) => p.name) })) ?? [],
         }),
         (run) => (run.status === 'posted' && run.view ? `${cardToText(heartbeatCard(run.view))}\n(${run.note})` : `Heartbeat for ${goalId}: ${run.note}.`),
       );

@@ -1,4 +1,5 @@
-import { addPerson, linkPerson } from '../../app/people.js';
+import { addPerson, linkPerson, setReach } from '../../app/people.js';
+import { effectiveVia } from '../../kernel/reach.js';
 import { PersonListOutput, PersonOutput } from '../../contract/cli-output.js';
 import { personToWire } from '../../contract/wire.js';
 import type { Person } from '../../kernel/entities.js';
@@ -9,6 +10,12 @@ import { output, table } from '../output.js';
 function personLine(person: Person): string {
   const links = person.identities.map((i) => `${i.surface}:${i.externalId}`).join(', ');
   return `${person.id} (${person.name})${links ? ` linked to ${links}` : ''}`;
+}
+
+/** "by Slack direct message, quiet 22:00-08:00 (Asia/Shanghai)". */
+function reachText(person: Person): string {
+  const where = { 'slack-dm': 'by Slack direct message', 'lark-dm': 'by Lark direct message', channel: 'by @mentions in the goal channel', none: 'nowhere (named on cards, never mentioned)' }[effectiveVia(person)];
+  return `${where}${person.quietHours ? `, quiet ${person.quietHours} (${person.timezone ?? 'UTC'})` : ''}.`;
 }
 
 /** `loopx person …` commands. */
@@ -45,6 +52,25 @@ export const personCommands: readonly Command[] = [
     },
   },
   {
+    path: ['person', 'notify'],
+    summary: 'Choose where a person is reached about what waits on them, and their quiet hours.',
+    usage: 'loopx person notify <id> [--via slack-dm|lark-dm|channel|none] [--quiet 22:00-08:00|off] [--timezone <tz>]',
+    minPositionals: 1,
+    options: { via: { type: 'string' }, quiet: { type: 'string' }, timezone: { type: 'string' } },
+    optionHelp: {
+      via: 'slack-dm or lark-dm (a direct message with buttons), channel (@mentions in the goal channel), none; default: a direct message where linked',
+      quiet: 'no direct message or mention in these hours (their timezone), except a high-risk gate expiring inside them; "off" clears',
+      timezone: 'IANA timezone the quiet hours are in',
+    },
+    output: PersonOutput,
+    async run(ctx) {
+      const input = { via: stringFlag(ctx.flags, 'via'), quiet: stringFlag(ctx.flags, 'quiet'), timezone: stringFlag(ctx.flags, 'timezone') };
+      if (input.via === undefined && input.quiet === undefined && input.timezone === undefined) throw new UsageError('Give at least one of --via, --quiet or --timezone.');
+      const deps = await ctx.openApp();
+      return output(setReach(deps, ctx.origin, positional(ctx, 0, 'id'), input), (p) => ({ person: personToWire(p) }), (p) => `${p.name} is reached ${reachText(p)}`);
+    },
+  },
+  {
     path: ['person', 'list'],
     summary: 'List people and their linked identities.',
     usage: 'loopx person list',
@@ -54,7 +80,7 @@ export const personCommands: readonly Command[] = [
       return output(
         { ok: true, value: listPeople(deps.store) },
         (people) => ({ people: people.map(personToWire) }),
-        (people) => (people.length === 0 ? 'No people yet. Add one with `loopx person add`.' : table(people.map((p) => [p.id, p.name, p.identities.map((i) => `${i.surface}:${i.externalId}`).join(' ')]))),
+        (people) => (people.length === 0 ? 'No people yet. Add one with `loopx person add`.' : table(people.map((p) => [p.id, p.name, p.identities.map((i) => `${i.surface}:${i.externalId}`).join(' '), `reached ${reachText(p)}`]))),
       );
     },
   },

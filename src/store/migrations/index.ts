@@ -14,6 +14,7 @@ import * as m0012 from './0012_serve_leases.js';
 import * as m0013 from './0013_security.js';
 import * as m0014 from './0014_agent_wake.js';
 import * as m0015 from './0015_lark_base.js';
+import * as m0016 from './0016_reach.js';
 import * as m0017 from './0017_monitors_handoffs.js';
 
 /** Every migration, by name; names sort in the order they run. Append new files here, never edit old ones. */
@@ -33,5 +34,6 @@ export const MIGRATIONS: Readonly<Record<string, Migration>> = {
   '0013_security': m0013,
   '0014_agent_wake': m0014,
   '0015_lark_base': m0015,
+  '0016_reach': m0016,
   '0017_monitors_handoffs': m0017,
 };

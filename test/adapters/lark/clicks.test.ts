@@ -3,7 +3,7 @@ import { bindGoal } from '../../../src/app/bindings.js';
 import { decideFromChat } from '../../../src/app/chat-decisions.js';
 import { addMember } from '../../../src/app/goals.js';
 import { amendGate, askGate } from '../../../src/app/gates.js';
-import { addPerson, linkPerson } from '../../../src/app/people.js';
+import { addPerson, linkPerson, setReach } from '../../../src/app/people.js';
 import { findGate } from '../../../src/app/queries/gates.js';
 import { encodeCardAction } from '../../../src/contract/card-action.js';
 import type { Gate } from '../../../src/kernel/gate.js';
@@ -39,6 +39,8 @@ describe('Lark clicks on gate cards (signed, encrypted callbacks into the real s
     unwrap(linkPerson(app.deps, operator, 'vi', 'lark', 'tenant1:ou_vi'));
     unwrap(linkPerson(app.deps, operator, 'bo', 'slack', 'T0TEAM:UBO'));
     unwrap(bindGoal(app.deps, operator, { goalId: 'demo', surface: 'lark', destination: CHAT }));
+    // These tests click the copy in the bound chat; direct-message copies are covered in direct-messages.test.ts.
+    for (const id of ['ana', 'bo', 'vi']) unwrap(setReach(app.deps, operator, id, { via: 'channel' }));
     gate = unwrap(askGate(app.deps, asAgent('a1'), 'demo', { question: 'May I publish the post?', blocks: { global: true } })).gate;
     await harness.drain();
   });

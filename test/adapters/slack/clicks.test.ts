@@ -41,10 +41,12 @@ describe('Slack clicks on gate cards', () => {
   // Refusals go to the clicker alone through the interaction's response_url (not chat.postEphemeral, which
   // fails where the bot is not a member and needs the channel).
   const ephemerals = () => slack.byMethod('response_url').map((c) => ({ user: c.args.user, text: c.args.text }));
-  const gateCardBlocks = () => JSON.stringify([...slack.messages.values()].find((blocks) => JSON.stringify(blocks).includes('Gate gate_')));
+  // A gate card in the channel is the message whose header is its question (cards name no ids).
+  const channelCard = (question: string) => JSON.stringify([...slack.messages.entries()].find(([key, blocks]) => key.startsWith(`${CHANNEL}/`) && JSON.stringify(blocks[0]).includes(question))?.[1]);
+  const gateCardBlocks = () => channelCard('May I publish the post?');
 
   it('posts the board card and the gate card with buttons', () => {
-    expect(slack.byMethod('chat.postMessage')).toHaveLength(2);
+    expect(slack.byMethod('chat.postMessage').filter((c) => c.args.channel === CHANNEL)).toHaveLength(2);
     expect(gateCardBlocks()).toContain('"action_id":"loopx:approve:');
   });
 
@@ -54,7 +56,7 @@ describe('Slack clicks on gate cards', () => {
     await harness.drain();
     expect(findGate(app.deps.store, gate.id)).toMatchObject({ state: 'approved', decision: { by: 'ana', via: 'slack' } });
     expect(ephemerals()).toEqual([]);
-    expect(slack.byMethod('chat.postMessage')).toHaveLength(2);
+    expect(slack.byMethod('chat.postMessage').filter((c) => c.args.channel === CHANNEL)).toHaveLength(2);
     expect(slack.byMethod('chat.update').length).toBeGreaterThanOrEqual(2);
     expect(gateCardBlocks()).toContain('Approved by Ana · 17:00 (Asia/Shanghai) · via Slack');
     expect(gateCardBlocks()).not.toContain('"type":"actions"');
@@ -76,7 +78,7 @@ describe('Slack clicks on gate cards', () => {
   it('a gate with options gets one approve button per option (unique action ids); a click records the option', async () => {
     const picked = unwrap(askGate(app.deps, asAgent('a1'), 'demo', { question: 'Which title?', blocks: { agent: 'a1' }, options: ['Alpha', 'Beta'] })).gate;
     await harness.drain();
-    const card = JSON.stringify([...slack.messages.values()].find((blocks) => JSON.stringify(blocks).includes(`Gate ${picked.id}`)));
+    const card = channelCard('Which title?');
     expect(card).toContain(`"action_id":"loopx:approve:${picked.id}:1:o0"`);
     expect(card).toContain(`"action_id":"loopx:approve:${picked.id}:1:o1"`);
     await postSlack(harness.url, blockAction('UBO', encodeCardAction({ v: 1, gate: picked.id, rev: 1, choice: 'approve', opt: 1 })), app.clock);

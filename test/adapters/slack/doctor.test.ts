@@ -16,6 +16,7 @@ describe('loopx doctor: Slack checks', () => {
       ['slack token', true],
       ['slack scopes', true],
       ['slack crash-safe posts', true],
+      ['slack direct messages', true],
       ['slack inbound', false],
       ['slack channel C0CHANNEL1', true],
       ['slack channel C0OUTSIDE', false],
@@ -31,6 +32,14 @@ describe('loopx doctor: Slack checks', () => {
     const check = (await chatDoctorChecks(config, [])).find((c) => c.name === 'slack crash-safe posts');
     expect(check).toMatchObject({ ok: false, detail: expect.stringContaining('missing groups:history') });
     expect(check?.fix).toContain('reinstall');
+  });
+
+  it('says when direct messages cannot be sent (no im:write) and how to fix it', async () => {
+    slack = startFakeSlack(steppedClock(), { scopes: 'chat:write,commands,channels:history,groups:history' });
+    const config = loadConfig({ LOOPX_DB: ':memory:', SLACK_BOT_TOKEN: 'xoxb-test', SLACK_API_URL: SLACK_API, SLACK_SIGNING_SECRET: 'signing-secret' }, '/nonexistent');
+    const check = (await chatDoctorChecks(config, [])).find((c) => c.name === 'slack direct messages');
+    expect(check).toMatchObject({ ok: false, detail: expect.stringContaining('missing im:write') });
+    expect(check?.fix).toContain('im:write');
   });
 
   it('says Slack is optional when no token is set', async () => {

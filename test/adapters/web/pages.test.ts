@@ -51,7 +51,7 @@ describe('board pages', () => {
 
   it('shows a gate with its history, and 404s for unknown goals and gates', async () => {
     const page = (await getPage(server.url, `/gates/${gateId}`)).text;
-    expect(page).toMatch(/<strong>asked<\/strong> by agent:writer/);
+    expect(page).toMatch(/<p class="sentence">writer asked “/);
     expect((await getPage(server.url, '/gates/gate_nope')).status).toBe(404);
     expect((await getPage(server.url, '/goals/nope')).status).toBe(404);
   });
@@ -69,9 +69,9 @@ describe('board pages', () => {
   it('filters the audit trail by goal', async () => {
     const all = (await getPage(server.url, '/audit')).text;
     const demo = (await getPage(server.url, '/audit?goal=demo')).text;
-    expect(all).toContain('<td>person.added</td>');
-    expect(demo).not.toContain('<td>person.added</td>');
-    expect(demo).toContain('<td>gate.asked</td>');
+    expect(all).toContain('data-type="person.added"');
+    expect(demo).not.toContain('data-type="person.added"');
+    expect(demo).toContain('data-type="gate.asked"');
     expect(demo).toContain('<option value="demo" selected>');
   });
 });
