@@ -100,9 +100,10 @@ export function goalChartsHtml(charts: GoalCharts, quota: QuotaState): Html {
   return html`<h2 id="charts">Charts</h2><div class="charts">${flowChart(charts)}${evidenceChart(charts)}${quotaGauge(quota)}${gateWaitChart(charts)}</div>`;
 }
 
-/** The board's small lane bar for one goal: one segment per lane, widths by count. */
+/** The board's small lane bar for one goal: one segment per lane, widths by count (nothing for a goal without todos). */
 export function laneBar(goalId: string, lanes: Readonly<Record<Lane, number>>): Html {
   const total = LANES.reduce((sum, lane) => sum + lanes[lane], 0);
+  if (total === 0) return html``; // No todos: the card already says so, an empty bar would say nothing.
   const words = LANES.map((lane) => `${LANE_LABELS[lane]} ${lanes[lane]}`).join(', ');
   let left = 0;
   const segments = LANES.filter((lane) => lanes[lane] > 0).map((lane) => {

@@ -1,6 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seedDemo } from '../../../src/app/demo.js';
+import { laneBar } from '../../../adapters/web/charts.js';
 import { goalCharts } from '../../../src/app/queries/charts.js';
+import { emptyLaneCounts } from '../../../src/kernel/lanes.js';
 import { createTestApp, operator, unwrap, type TestApp } from '../../helpers/test-app.js';
 import { getPage, startWebServer, type WebTestServer } from '../../helpers/web.js';
 
@@ -41,6 +43,10 @@ describe('charts on the web board', () => {
     expect(page).toMatch(/<title id="quota">Quota: 0 of \d+ slots used in the last 24 h<\/title>/);
     expect(page).toContain('Longest open now');
     expect(page).toMatch(/\d+ minutes? \(1 open\)/);
+  });
+
+  it('draws no lane bar for a goal without todos', () => {
+    expect(laneBar('empty', emptyLaneCounts()).value).toBe('');
   });
 
   it('gives every goal on the board a lane bar that names its counts', async () => {
