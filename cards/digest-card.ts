@@ -1,4 +1,5 @@
 import { gateButtons } from './gate-card.js';
+import { glanceBlocks, type DigestGlance } from './glance.js';
 import type { Card, CardBlock, CardItem, CardPerson } from './model.js';
 import { userActionBlocks, userActionsText } from './user-action.js';
 import type { UserActionSummary } from './views.js';
@@ -57,6 +58,8 @@ export interface DigestView {
    * it, so `loopx audit verify --head <seq>:<hash>` can later prove the ledger up to it was not rewritten.
    */
   readonly ledgerHead?: { readonly seq: number; readonly hash: string } | null;
+  /** Lanes and a 7-day evidence sparkline in text, with the goal page's charts link. */
+  readonly glance?: DigestGlance;
 }
 
 /** How much a digest shows before it says "and N more". */
@@ -142,6 +145,7 @@ export function digestCard(view: DigestView, limits: DigestLimits = DEFAULT_DIGE
   const blocks: CardBlock[] = [
     { type: 'header', text: `Daily digest · ${view.goalTitle} · ${view.day}`, ...(view.late ? { status: 'late', tone: 'warning' as const } : {}) },
     { type: 'context', text: `Times are in ${view.timezone}. Covers ${since}.${view.late ? ' This digest is late: the server was down when it was due.' : ''}` },
+    ...glanceBlocks(view.glance),
     ...needsYouBlocks(view, limits, options),
     ...section(`Approved by standing grants (${view.grantApprovals?.length ?? 0})`, (view.grantApprovals ?? []).map((g) => ({ text: g.question, meta: `${g.citation} Revoke: loopx grant revoke ${g.grantId}` })), limits, view.goalId),
     ...section(`Blocked (${view.blocked.length})`, view.blocked.map((t) => ({ text: t.text, meta: t.reason })), limits, view.goalId),

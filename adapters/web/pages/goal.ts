@@ -46,8 +46,8 @@ function quotaHtml(detail: GoalDetail): Html {
   return html`<h2>Quota</h2><p><span class="badge ${tone}">${quota.state}</span> ${quota.spent} of ${quota.allowed} slots used in the last ${quota.windowHours} h${next}</p>`;
 }
 
-/** The goal page: objective, people, gates, lanes with every todo's claim and lease, quota and the evidence timeline. */
-export function goalPage(detail: GoalDetail, now: Date, extra: { gates: Html }): Page {
+/** The goal page: objective, people, gates, lanes with every todo's claim and lease, quota, charts and the evidence timeline. */
+export function goalPage(detail: GoalDetail, now: Date, extra: { gates: Html; charts?: Html }): Page {
   const { goal } = detail;
   const owners = detail.members.map((m) => `${m.name} (${m.role})`).join(', ') || 'none';
   const agents = detail.agents.map((a) => `${a.id}${a.lastSeenAt ? ` · seen ${formatAge(a.lastSeenAt, now)}` : ' · never seen'}`).join(', ') || 'none';
@@ -58,6 +58,7 @@ ${extra.gates}
 <h2>Lanes</h2>
 ${lanesHtml(detail, now)}
 ${quotaHtml(detail)}
+${extra.charts ?? ''}
 <h2>Evidence timeline</h2>
 ${detail.evidence.length === 0 ? html`<p class="empty">No evidence yet.</p>` : html`<ol class="timeline">${detail.evidence.map((e) => evidenceHtml(e, goal.timezone))}</ol>`}
 <p><a href="/audit?goal=${goal.id}">Audit trail for this goal</a></p>`;

@@ -1,4 +1,5 @@
 import type { DigestProgress, DigestView } from '../../../cards/digest-card.js';
+import type { DigestGlance } from '../../../cards/glance.js';
 import type { Goal } from '../../kernel/goal.js';
 import { parseResumeWhen } from '../../kernel/resume-when.js';
 import type { Todo } from '../../kernel/todo.js';
@@ -9,6 +10,9 @@ import { ledgerHead } from '../../store/events.js';
 import { listStaleFlags } from '../../store/job-runs.js';
 import { findTodo, listTodos } from '../../store/todos.js';
 import type { JobDeps } from '../job-ports.js';
+import { serversSummary } from '../serve/presence.js';
+import { evidencePerDay, lastDays } from './charts.js';
+import { goalStatus } from './goal-status.js';
 import { openUserActions } from '../work/user-actions.js';
 import { findGate } from './gates.js';
 
@@ -64,6 +68,17 @@ function grantApprovalsSince(jobs: JobDeps, goalId: string, since: string | null
   });
 }
 
+/** Lanes now, evidence over the last 7 local days, and the goal page on the server that sends (if one runs). */
+function glanceOf(jobs: JobDeps, goal: Goal, slot: DigestSlot): DigestGlance | undefined {
+  const store = jobs.app.store;
+  const status = goalStatus(store, goal.id, slot.at, 0);
+  if (!status.ok) return undefined;
+  const servers = serversSummary({ store }, slot.at);
+  const base = (servers.sender ?? servers.servers[0])?.url;
+  const days = lastDays(slot.at, slot.timezone, 7);
+  return { lanes: status.value.todoLanes, evidencePerDay: evidencePerDay(store, goal.id, days, slot.timezone, slot.at), chartsUrl: base ? `${base}/goals/${goal.id}` : null };
+}
+
 /** Reads everything a goal's daily digest says, from the database, as of `slot.at`. */
 export function buildDigestView(jobs: JobDeps, goal: Goal, slot: DigestSlot): DigestView {
   const store = jobs.app.store;
@@ -86,5 +101,6 @@ export function buildDigestView(jobs: JobDeps, goal: Goal, slot: DigestSlot): Di
     grantApprovals: grantApprovalsSince(jobs, goal.id, slot.since),
     progress: progressOf(jobs, goal, slot),
     ledgerHead: ledgerHead(store),
+    glance: glanceOf(jobs, goal, slot),
   };
 }
