@@ -1,4 +1,4 @@
-import { existsSync, mkdirSync, mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromium, type BrowserContext, type Page } from 'playwright-core';
@@ -13,6 +13,7 @@ import { addTodo, completeTodo } from '../../src/app/todos.js';
 import { findChromium } from '../setup/ensure-chromium.mjs';
 import { asAgent, createTestApp, operator, unwrap, type TestApp } from '../helpers/test-app.js';
 import { startWebServer, type WebTestServer } from '../helpers/web.js';
+import { saveScreenshot } from '../helpers/screenshots.js';
 
 // The goal page's charts in a real Chromium, on a desktop and a 390×844 phone. The screenshots go to
 // test-artifacts/ on every run, and to docs/img/ (linked from docs/web-board.md) when missing or when asked with
@@ -52,10 +53,9 @@ function seedHistory(test: TestApp): void {
   }
 }
 
-/** Saves the viewport to test-artifacts/, and to docs/img/ when that copy is missing or an update is asked for. */
-async function screenshot(page: Page, name: string): Promise<void> {
-  const image = await page.screenshot({ path: join(ARTIFACTS, name) });
-  if (process.env.LOOPX_UPDATE_SCREENSHOTS === '1' || !existsSync(join(DOC_IMAGES, name))) writeFileSync(join(DOC_IMAGES, name), image);
+/** Saves the viewport (see saveScreenshot). */
+function screenshot(page: Page, name: string): Promise<void> {
+  return saveScreenshot(name, (path) => page.screenshot({ path }));
 }
 
 beforeAll(async () => {
