@@ -8,6 +8,7 @@ import { gateApp } from '../app/gate-fixture.js';
 import { call } from '../helpers/http.js';
 import { blockAction, postSlack, startFakeSlack, startSlackHarness, TEAM, type FakeSlack, type SlackHarness } from '../helpers/slack.js';
 import { operator, unwrap } from '../helpers/test-app.js';
+import { getPage, startWebServer } from '../helpers/web.js';
 
 // Monitors and handoffs over /v1 (issue 20 #1, #2, #4): a monitor is offered only when due, a poll is a report
 // that never spends, stays quiet until something changes and flags a monitor that never changes; a handoff left
@@ -150,5 +151,14 @@ describe('handoffs', () => {
     expect(Buffer.byteLength(JSON.stringify(packet))).toBeLessThanOrEqual(4096);
     const claimed = await a2('POST', `/v1/todos/${app.todoA}/claim`, {});
     expect(claimed.body.handoff).toMatchObject({ summary: handoff.summary, next_steps: handoff.next_steps, from: 'agent:a1' });
+    const web = await startWebServer(app.deps);
+    try {
+      const page = (await getPage(web.url, '/goals/demo')).text;
+      expect(page).toContain('Handoff from a1');
+      expect(page).toContain('Next: Rewrite the intro; Ask Ana for the date');
+      expect(page).toContain('Open questions: Which launch date?');
+    } finally {
+      await web.close();
+    }
   });
 });
