@@ -1,8 +1,9 @@
 import { gateButtons } from './gate-card.js';
 import { glanceBlocks, type DigestGlance } from './glance.js';
+import { quietMonitorBlocks } from './monitor-card.js';
 import type { Card, CardBlock, CardItem, CardPerson } from './model.js';
 import { userActionBlocks, userActionsText } from './user-action.js';
-import type { UserActionSummary } from './views.js';
+import type { QuietMonitorSummary, UserActionSummary } from './views.js';
 import { countText, elapsedText, namesText } from './wording.js';
 import { dateTime } from './format.js';
 
@@ -60,6 +61,8 @@ export interface DigestView {
   readonly ledgerHead?: { readonly seq: number; readonly hash: string } | null;
   /** Lanes and a 7-day evidence sparkline in text, with the goal page's charts link. */
   readonly glance?: DigestGlance;
+  /** Monitors whose checks keep finding nothing: stop or keep watching? */
+  readonly quietMonitors?: readonly QuietMonitorSummary[];
 }
 
 /** How much a digest shows before it says "and N more". */
@@ -147,6 +150,7 @@ export function digestCard(view: DigestView, limits: DigestLimits = DEFAULT_DIGE
     { type: 'context', text: `Times are in ${view.timezone}. Covers ${since}.${view.late ? ' This digest is late: the server was down when it was due.' : ''}` },
     ...glanceBlocks(view.glance),
     ...needsYouBlocks(view, limits, options),
+    ...quietMonitorBlocks(view.quietMonitors ?? []),
     ...section(`Approved by standing grants (${view.grantApprovals?.length ?? 0})`, (view.grantApprovals ?? []).map((g) => ({ text: g.question, meta: `${g.citation} Revoke: loopx grant revoke ${g.grantId}` })), limits, view.goalId),
     ...section(`Blocked (${view.blocked.length})`, view.blocked.map((t) => ({ text: t.text, meta: t.reason })), limits, view.goalId),
     ...section(`Done since the last digest (${view.done.length})`, view.done.map((t) => ({ text: t.text, tone: 'good' as const })), limits, view.goalId),

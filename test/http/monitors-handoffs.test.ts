@@ -1,5 +1,8 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { bindGoal } from '../../src/app/bindings.js';
+import { previewDigest } from '../../src/app/digest.js';
+import { createJobDeps } from '../../src/app/job-deps.js';
+import { digestCard } from '../../cards/digest-card.js';
 import { linkPerson } from '../../src/app/people.js';
 import { encodeCardAction } from '../../src/contract/card-action.js';
 import { findTodo } from '../../src/store/todos.js';
@@ -92,6 +95,9 @@ describe('monitors', () => {
     await harness.drain();
     const board = () => JSON.stringify([...slack.messages.values()]);
     expect(board()).toContain('no change in 3 checks. Stop watching, or keep?');
+    const digest = JSON.stringify(digestCard(unwrap(previewDigest(createJobDeps(app.deps), 'demo'))).blocks);
+    expect(digest).toContain('no change in 3 checks. Stop watching, or keep?');
+    expect(digest).not.toMatch(/Blocked \([1-9]/); // a monitor waiting for its next check is not blocked
     const click = (choice: 'stop' | 'keep') => postSlack(harness.url, blockAction('UANA', encodeCardAction({ v: 1, monitor, choice })), app.clock);
     expect((await click('keep')).status).toBe(200);
     await harness.drain();

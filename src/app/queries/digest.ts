@@ -1,3 +1,4 @@
+import { quietMonitors } from '../../store/monitors.js';
 import type { DigestProgress, DigestView } from '../../../cards/digest-card.js';
 import type { DigestGlance } from '../../../cards/glance.js';
 import type { Goal } from '../../kernel/goal.js';
@@ -80,6 +81,9 @@ function glanceOf(jobs: JobDeps, goal: Goal, slot: DigestSlot): DigestGlance | u
 }
 
 /** Reads everything a goal's daily digest says, from the database, as of `slot.at`. */
+/** How many quiet monitors a digest asks about at most. */
+const DIGEST_QUIET_MONITORS = 3;
+
 export function buildDigestView(jobs: JobDeps, goal: Goal, slot: DigestSlot): DigestView {
   const store = jobs.app.store;
   const live = listTodos(store, goal.id, ['open', 'blocked', 'deferred']);
@@ -94,7 +98,8 @@ export function buildDigestView(jobs: JobDeps, goal: Goal, slot: DigestSlot): Di
     late: slot.late,
     needsYou: jobs.gates.pending(store, goal.id),
     userActions: openUserActions(store, goal.id, DIGEST_USER_ACTIONS_READ).actions,
-    blocked: live.filter((t) => t.status !== 'open' || t.taskClass === 'blocker').map((t) => ({ todoId: t.id, text: t.text, reason: blockedReason(t, slot.timezone) })),
+    // A monitor between its checks is deferred by design: it is waiting for its next due time, not blocked.
+    blocked: live.filter((t) => (t.status !== 'open' || t.taskClass === 'blocker') && !(t.taskClass === 'monitor' && t.status === 'deferred')).map((t) => ({ todoId: t.id, text: t.text, reason: blockedReason(t, slot.timezone) })),
     done: done.map((t) => ({ todoId: t.id, text: t.text, completedAt: t.completedAt ?? '' })),
     staleAgents: listStaleFlags(store, goal.id).map((f) => ({ agentId: f.agentId, lastSeenAt: f.lastSeenAt })),
     expiredLeases: expiredLeasesSince(jobs, goal.id, slot.since),
@@ -102,5 +107,6 @@ export function buildDigestView(jobs: JobDeps, goal: Goal, slot: DigestSlot): Di
     progress: progressOf(jobs, goal, slot),
     ledgerHead: ledgerHead(store),
     glance: glanceOf(jobs, goal, slot),
+    quietMonitors: quietMonitors(store, goal.id, DIGEST_QUIET_MONITORS),
   };
 }
