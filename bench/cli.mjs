@@ -8,7 +8,7 @@ import { loadavg } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { startLarkStub } from './lib/lark-stub.mjs';
-import { CLI, loopx, percentile, scratchDir, seedAgent, stop } from './lib/loopx.mjs';
+import { CLI, loopx, percentile, ROOT, scratchDir, seedAgent, stop } from './lib/loopx.mjs';
 import { startSlackStub } from './lib/slack-stub.mjs';
 
 const { values } = parseArgs({ options: { runs: { type: 'string', default: '30' } } });
@@ -31,6 +31,7 @@ function measure(label, args) {
 
 const todoIds = Array.from({ length: runs }, (_, i) => JSON.parse(loopx(env, ['todo', 'add', 'bench', `Claim me ${i}`, '--json'])).todo.id);
 const cli = (...args) => [CLI, ...args];
+const UNBUNDLED = join(ROOT, 'dist', 'src', 'cli', 'main.js');
 const rows = [
   measure('node -e 0 (baseline)', () => ['-e', '0']),
   measure('loopx --help', () => cli('--help')),
@@ -39,6 +40,9 @@ const rows = [
   measure('loopx should-run', (i) => cli('should-run', 'bench', '--agent', 'a1', '--turn', `t-${i}`)),
   measure('loopx evidence add', (i) => cli('evidence', 'add', 'bench', '--kind', 'note', '--summary', `Checked ${i}`, '--todo', todoIds[i], '--agent', 'a1', '--turn', `t-${i}`)),
   measure('loopx status', () => cli('status', 'bench')),
+  // The same commands from tsc's unbundled output, which is how the binary ran before the bundle.
+  measure('unbundled --help (before)', () => [UNBUNDLED, '--help']),
+  measure('unbundled status (before)', () => [UNBUNDLED, 'status', 'bench']),
 ];
 
 /** Spawn to the first 200 from /healthz, polling every 5 ms. */

@@ -1,8 +1,10 @@
 import { gateButtons } from './gate-card.js';
+import { glanceBlocks, type DigestGlance } from './glance.js';
+import { quietMonitorBlocks } from './monitor-card.js';
 import type { Card, CardBlock, CardItem, CardPerson } from './model.js';
 import { cardLocale, elapsedIn, namesIn, translator, type Locale, type Translator } from './i18n/index.js';
 import { userActionBlocks } from './user-action.js';
-import type { UserActionSummary } from './views.js';
+import type { QuietMonitorSummary, UserActionSummary } from './views.js';
 
 /** A pending gate as the digest lists it. */
 export interface DigestGate {
@@ -56,6 +58,10 @@ export interface DigestView {
    * it, so `loopx audit verify --head <seq>:<hash>` can later prove the ledger up to it was not rewritten.
    */
   readonly ledgerHead?: { readonly seq: number; readonly hash: string } | null;
+  /** Lanes and a 7-day evidence sparkline in text, with the goal page's charts link. */
+  readonly glance?: DigestGlance;
+  /** Monitors whose checks keep finding nothing: stop or keep watching? */
+  readonly quietMonitors?: readonly QuietMonitorSummary[];
 }
 
 /** How much a digest shows before it says "and N more". */
@@ -151,7 +157,9 @@ export function digestCard(view: DigestView, limits: DigestLimits = DEFAULT_DIGE
   const blocks: CardBlock[] = [
     { type: 'header', text: tr.t('digest.title', { goal: view.goalTitle, day: view.day }), ...(view.late ? { status: tr.t('digest.late'), tone: 'warning' as const } : {}) },
     { type: 'context', text: tr.t('digest.intro', { timezone: view.timezone, since, late: view.late ? tr.t('digest.intro.late') : '' }) },
+    ...glanceBlocks(view.glance),
     ...needsYouBlocks(view, limits, options, tr),
+    ...quietMonitorBlocks(view.quietMonitors ?? [], tr),
     ...section(tr.t('digest.granted', { count: view.grantApprovals?.length ?? 0 }), (view.grantApprovals ?? []).map((g) => ({ text: g.question, meta: tr.t('digest.revoke', { citation: g.citation, grant: g.grantId }) })), limits, view.goalId, tr),
     ...section(tr.t('digest.blocked', { count: view.blocked.length }), view.blocked.map((t) => ({ text: t.text, meta: t.reason })), limits, view.goalId, tr),
     ...section(tr.t('digest.done', { count: view.done.length }), view.done.map((t) => ({ text: t.text, tone: 'good' as const })), limits, view.goalId, tr),

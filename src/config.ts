@@ -1,5 +1,6 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
+import { parseEnv } from 'node:util';
 import { z } from 'zod';
 
 const Port = z.coerce.number().int().min(0).max(65_535);
@@ -18,6 +19,7 @@ export const ConfigSchema = z.object({
   LOOPX_REQUEST_TIMEOUT_MS: z.coerce.number().int().min(100).max(300_000).default(15_000),
   LOOPX_HEADERS_TIMEOUT_MS: z.coerce.number().int().min(100).max(300_000).default(10_000),
   LOOPX_LOG_LEVEL: z.enum(['silent', 'error', 'warn', 'info']).default('info'),
+  LOOPX_LOG_FORMAT: z.enum(['text', 'json']).default('text'),
   LOOPX_DEMO: z.enum(['auto', 'off']).default('auto'),
   LOOPX_PUBLIC_URL: z.preprocess((value) => (value === '' ? undefined : value), z.url({ protocol: /^https?$/ }).optional()),
   LOOPX_WEB_LOGIN_MINUTES: z.coerce.number().int().min(1).max(24 * 60).default(15),
@@ -80,16 +82,30 @@ export class ConfigError extends Error {
   override readonly name = 'ConfigError';
 }
 
-/** Reads KEY=VALUE lines from a `.env` file; the real environment wins over it. */
+/**
+ * Reads a `.env` file the way the dotenv convention does (Node's own parser): `# comments` after a value,
+ * `export KEY=…`, single/double quotes and blank values. The real environment wins over it.
+ */
 export function readDotEnv(path: string): Record<string, string> {
   if (!existsSync(path)) return {};
   const entries: Record<string, string> = {};
-  for (const line of readFileSync(path, 'utf8').split(/\r?\n/)) {
-    const match = /^\s*([A-Z][A-Z0-9_]*)\s*=\s*(.*?)\s*$/.exec(line);
-    if (!match || match[1] === undefined) continue;
-    entries[match[1]] = (match[2] ?? '').replace(/^(['"])(.*)\1$/, '$2');
-  }
+  for (const [key, value] of Object.entries(parseEnv(readFileSync(path, 'utf8')))) if (value !== undefined) entries[key] = value;
   return entries;
+}
+
+/** Settings that hold a credential: never printed, and never legitimately holding spaces or `#`. */
+const SECRET_SETTINGS = ['SLACK_BOT_TOKEN', 'SLACK_SIGNING_SECRET', 'SLACK_APP_TOKEN', 'LARK_APP_ID', 'LARK_APP_SECRET', 'LARK_ENCRYPT_KEY', 'LARK_VERIFICATION_TOKEN', 'LOOPX_LEDGER_KEY'] as const;
+
+/**
+ * The credential settings whose value holds whitespace or `#`: a comment or a second word pasted into the value
+ * (e.g. a systemd EnvironmentFile or `docker --env-file`, which keep the text after `#`). Every signature check
+ * made with such a secret fails, so `loopx doctor` names them (never their values).
+ */
+export function suspiciousSecrets(config: Config): string[] {
+  return SECRET_SETTINGS.filter((key) => {
+    const value = config[key];
+    return typeof value === 'string' && /[\s#]/.test(value);
+  });
 }
 
 /** Loads the configuration once, from the composition root; fails with every problem named. */

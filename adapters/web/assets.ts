@@ -44,6 +44,14 @@ td code{word-break:break-all}
 .table-wrap{overflow-x:auto}
 .timeline{list-style:none;padding:0}.timeline li{border-left:3px solid var(--line);padding:4px 10px;margin:0 0 8px}
 .live{position:absolute;left:-999px}
+.charts{display:grid;grid-template-columns:repeat(auto-fit,minmax(min(100%,420px),1fr));gap:12px}
+.chart{margin:0;background:#fff;border:1px solid var(--line);border-radius:10px;padding:10px 12px;min-width:0}.chart figcaption{font-weight:600;margin:0 0 6px}
+.chart svg{width:100%;height:auto;display:block}.chart svg.gauge{max-width:300px;height:18px}.tick{font-size:14px;fill:var(--muted)}.axis{stroke:var(--line)}
+.legend{list-style:none;padding:0;margin:6px 0;display:flex;flex-wrap:wrap;gap:4px 14px}.swatch{display:inline-block;width:12px;height:12px;border-radius:2px;margin-right:5px;vertical-align:-1px}
+.gauges{margin:0}.gauges dt{font-size:.9rem;color:var(--muted)}.gauges dd{margin:0 0 8px}.gauge-track{fill:#e4e7ec}.chart-numbers summary{cursor:pointer;color:var(--accent)}
+.lane-bar{display:block;width:100%;max-width:300px;height:12px;margin:4px 0 0;border-radius:3px}
+.c-todo,.c-lane-todo{fill:#6b7587;background:#6b7587}.c-in_progress,.c-lane-claimed{fill:#7aa2e3;background:#7aa2e3}.c-lane-running,.c-evidence,.c-gate-median{fill:#0b57d0;background:#0b57d0}
+.c-lane-review{fill:#7b4fc4;background:#7b4fc4}.c-blocked,.c-lane-blocked{fill:#b3261e;background:#b3261e}.c-lane-user_gate,.c-quota,.c-gate-open{fill:#8a4b00;background:#8a4b00}.c-done,.c-lane-done{fill:#146c2e;background:#146c2e}
 @media (max-width:600px){main{padding:10px}.lanes{grid-template-columns:1fr 1fr}}
 `;
 

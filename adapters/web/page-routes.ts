@@ -4,6 +4,7 @@ import { userActionCard } from '../../cards/user-action.js';
 import { previewDigest } from '../../src/app/digest.js';
 import { createJobDeps } from '../../src/app/job-deps.js';
 import { allGoalStatuses, gateHistory, goalDetail, recentLedger, type LedgerRow } from '../../src/app/queries/board.js';
+import { goalCharts } from '../../src/app/queries/charts.js';
 import { goalTitleOf, ledgerSentence } from '../../src/app/queries/ledger-sentences.js';
 import type { GoalStatus } from '../../src/app/queries/goal-status.js';
 import { findGate, findGrant, grantsReaching, listGates } from '../../src/app/queries/gates.js';
@@ -15,6 +16,7 @@ import { ERROR_TABLE } from '../../src/kernel/errors.js';
 import type { HttpResponse } from '../../src/http/types.js';
 import { BOARD_CSS, LIVE_JS } from './assets.js';
 import { decidableBy, gateCardById, gateCards, goalBoardCard } from './cards.js';
+import { goalChartsHtml, laneBar } from './charts.js';
 import { html, type Html } from './html.js';
 import { noticePage, pageResponse } from './layout.js';
 import { auditPage, type AuditLine } from './pages/audit.js';
@@ -75,9 +77,9 @@ function board(call: WebCall): HttpResponse {
   const now = call.deps.clock.now();
   const goals = allGoalStatuses(call.deps.store, now);
   const viewerId = call.viewer.person?.id;
-  const goalCards = goals.flatMap(({ goal }) => {
+  const goalCards = goals.flatMap(({ goal, todoLanes }) => {
     const card = goalBoardCard(call.deps, goal.id, now, viewerId, call.viewer.locale);
-    return card ? [cardHtml(call, card, '/', { href: `/goals/${goal.id}`, label: `Open ${goal.title}: every todo, gate and piece of evidence` })] : [];
+    return card ? [html`${laneBar(goal.id, todoLanes)}${cardHtml(call, card, '/', { href: `/goals/${goal.id}`, label: `Open ${goal.title}: every todo, gate, piece of evidence and the charts` })}`] : [];
   });
   return pageResponse(boardPage({ ...needsYouHtml(call, goals), goalCards, goals, personal: viewerId !== undefined }), call.viewer);
 }
@@ -92,7 +94,8 @@ function goal(call: WebCall): HttpResponse {
   const decided = gateCards(call.deps, ['approved', 'rejected', 'expired', 'cancelled', 'superseded'], { goalId, limit: RECENT_DECIDED_GATES, timezone: viewerZone(call), locale: call.viewer.locale });
   const cards = [...open, ...decided.reverse()].map(({ gateId, card }) => cardHtml(call, card, here, { href: `/gates/${gateId}`, label: "History of this gate" }));
   const gates = html`<h2>Gates</h2>${cards.length === 0 ? html`<p class="empty">No gates yet.</p>` : cards}`;
-  return pageResponse(goalPage(detail.value, now, { gates }), call.viewer);
+  const charts = goalChartsHtml(goalCharts(call.deps.store, detail.value.goal, now), detail.value.quota);
+  return pageResponse(goalPage(detail.value, now, { gates, charts }), call.viewer);
 }
 
 function gate(call: WebCall): HttpResponse {

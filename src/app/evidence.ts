@@ -53,7 +53,7 @@ export function recordEvidence(ctx: WriteContext, input: EvidenceInput): Evidenc
   };
   insertEvidence(ctx.store, evidence);
   if (agentId !== null) touchAgent(ctx.store, agentId, ctx.at);
-  ctx.event({ goalId: goal.id, type: 'evidence.added', payload: { evidence_id: evidence.id, todo_id: evidence.todoId, turn_id: evidence.turnId, kind: evidence.kind, delivery_outcome: evidence.deliveryOutcome } });
+  ctx.event({ goalId: goal.id, type: 'evidence.added', payload: { evidence_id: evidence.id, todo_id: evidence.todoId, gate_id: evidence.gateId, turn_id: evidence.turnId, kind: evidence.kind, delivery_outcome: evidence.deliveryOutcome } });
   // The turn's accountable writeback spends its one quota slot here, in the same transaction as the evidence.
   spendForWriteback(ctx, evidence);
   return evidence;

@@ -97,3 +97,10 @@ export function slugArg(value: string, what: string): string {
   if (!parsed.success) throw new UsageError(`Invalid ${what} "${value}": ${parsed.error.issues[0]?.message ?? 'bad id'}.`);
   return parsed.data;
 }
+
+/** A command's one mode given as its flag (`--preview blog`) or, since it is the only mode, as the first argument (`blog`). */
+export function flagOrPositional(ctx: CliContext, flag: string, name: string): string {
+  const value = stringFlag(ctx.flags, flag) ?? ctx.positionals[0];
+  if (value === undefined || value === '') throw new UsageError(`Missing <${name}>.`);
+  return value;
+}

@@ -7,7 +7,7 @@ import { ERROR_TABLE, isKernelFailure, type KernelError } from '../kernel/errors
 import { createLogger } from '../logger.js';
 import { UsageError, type CliContext, type Command } from './command.js';
 import { COMMANDS } from './commands/index.js';
-import { commandHelp, overviewHelp } from './help.js';
+import { commandHelp, noCommandAnswer } from './help.js';
 
 const GLOBAL_OPTIONS: ParseArgsConfig['options'] = {
   json: { type: 'boolean' },
@@ -25,8 +25,9 @@ function findCommand(args: readonly string[]): Command | undefined {
 }
 
 function printError(error: KernelError, json: boolean): number {
+  // With --json the error is on stdout for programs, and on stderr for the person whose script captured stdout.
   if (json) process.stdout.write(`${JSON.stringify({ error })}\n`);
-  else process.stderr.write(`loopx: ${error.message}\n`);
+  process.stderr.write(`loopx: ${error.message}\n`);
   return ERROR_TABLE[error.code].exit;
 }
 
@@ -35,12 +36,9 @@ export async function main(argv: readonly string[]): Promise<number> {
   const command = findCommand(argv);
   const wantsJson = argv.includes('--json');
   if (!command) {
-    if (argv.length === 0 || argv[0] === '--help' || argv[0] === '-h' || argv[0] === 'help') {
-      process.stdout.write(overviewHelp(COMMANDS));
-      return 0;
-    }
-    process.stderr.write(`loopx: unknown command "${argv.join(' ')}". Run \`loopx --help\` for the list.\n`);
-    return EXIT_USAGE;
+    const answer = noCommandAnswer(argv, COMMANDS);
+    (answer.code === 0 ? process.stdout : process.stderr).write(answer.text);
+    return answer.code;
   }
   let parsed: ReturnType<typeof parseArgs>;
   try {
@@ -68,7 +66,7 @@ export async function main(argv: readonly string[]): Promise<number> {
       positionals: parsed.positionals,
       flags: parsed.values,
       // Loaded on use: `--help` and usage errors never open the store or load the app.
-      openApp: async () => (await import('../open-app.js')).openApp(config, { logger: createLogger(config.LOOPX_LOG_LEVEL) }),
+      openApp: async () => (await import('../open-app.js')).openApp(config, { logger: createLogger(config.LOOPX_LOG_LEVEL, { format: config.LOOPX_LOG_FORMAT }) }),
       print: (line) => process.stdout.write(`${line}\n`),
     };
     const result = await command.run(ctx);

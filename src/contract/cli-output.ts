@@ -158,3 +158,22 @@ export const WakeTestOutput = versioned({ test: WakeTestWire });
 export const WakeClearOutput = versioned({ removed: z.boolean() });
 /** `todo poll`. */
 export const PollOutput = versioned({ todo: TodoWire, monitor: MonitorWire, material_change: z.boolean(), successors: z.array(TodoWire) });
+/** `backup`: the verified copy and where its ledger key went (null: LOOPX_LEDGER_KEY or an unkeyed ledger). */
+export const BackupOutput = versioned({
+  file: z.string(),
+  bytes: z.number(),
+  integrity: z.literal('ok'),
+  ledger_events: z.number(),
+  head: z.object({ seq: z.number(), hash: z.string() }),
+  key_file: z.string().nullable(),
+});
+/** `restore`: the database now in place and where the one it replaced was kept. */
+export const RestoreOutput = versioned({
+  database: z.string(),
+  from: z.string(),
+  previous: z.string().nullable(),
+  integrity: z.literal('ok'),
+  ledger_events: z.number(),
+  head: z.object({ seq: z.number(), hash: z.string() }),
+  key_file: z.string().nullable(),
+});

@@ -84,6 +84,7 @@ export function createHttpServer(options: ServerOptions): Server {
   });
   async function handle(request: IncomingMessage, response: ServerResponse): Promise<void> {
     const url = new URL(request.url ?? '/', 'http://localhost');
+    logRequest(options.logger, request, response, url.pathname);
     const raw = options.rawMounts?.find((m) => m.path === url.pathname);
     if (raw) return raw.handle(request, response);
     const declared = Number(request.headers['content-length'] ?? 0);
@@ -111,6 +112,17 @@ export function createHttpServer(options: ServerOptions): Server {
     }
   }
   return server;
+}
+
+/**
+ * One `info` line per request once it is answered: method, path, status, duration. The query string and headers
+ * are left out, since they carry login tokens and credentials.
+ */
+function logRequest(logger: Logger, request: IncomingMessage, response: ServerResponse, path: string): void {
+  const started = performance.now();
+  response.once('close', () => {
+    logger.info({}, `request ${request.method ?? 'GET'} ${path} ${response.statusCode} ${Math.round(performance.now() - started)}ms`);
+  });
 }
 
 /** Starts listening and resolves with the bound port (0 picks a free one). */

@@ -31,6 +31,8 @@ export const ERROR_TABLE = {
   config_invalid: { http: 500, exit: 4 },
   internal_error: { http: 500, exit: 1 },
   ledger_tampered: { http: 500, exit: 1 },
+  backup_invalid: { http: 422, exit: 1 },
+  database_in_use: { http: 409, exit: 1 },
   gate_not_pending: { http: 409, exit: 1 },
   gate_revision_stale: { http: 409, exit: 1 },
   gate_unscoped: { http: 422, exit: 1 },

@@ -58,3 +58,8 @@ export function quietMonitors(store: Store, goalId: string, limit: number): { to
         .limit(limit),
     );
 }
+
+/** The handoffs waiting on a goal's todos, by todo id. */
+export function handoffsOnGoal(store: Store, goalId: string): HandoffTable[] {
+  return store.all(store.kysely.selectFrom('handoffs').innerJoin('todos', 'todos.id', 'handoffs.todo_id').selectAll('handoffs').where('todos.goal_id', '=', goalId));
+}

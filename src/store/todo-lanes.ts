@@ -151,9 +151,11 @@ export function firstTodosByLane(store: Store, goalId: string, holds: GateHolds,
 }
 
 /** Every todo of a goal with its lane (superseded ones have none), optionally by status, in priority then age order. */
-export function lanedTodos(store: Store, goalId: string, holds: GateHolds, now: Date, statuses?: readonly TodoStatus[]): LanedTodo[] {
+export function lanedTodos(store: Store, goalId: string, holds: GateHolds, now: Date, statuses?: readonly TodoStatus[], ids?: readonly string[]): LanedTodo[] {
   let query = store.kysely.selectFrom('todos').selectAll().select(laneExpression(holds, now).as('lane')).where('goal_id', '=', goalId).where('base_lane', 'is not', null);
   if (statuses && statuses.length > 0) query = query.where('status', 'in', statuses);
+  // Any number of ids as one bound JSON array (no limit on SQL variables).
+  if (ids) query = query.where('id', 'in', sql<string>`(SELECT value FROM json_each(${JSON.stringify(ids)}))`);
   return store.all(query.orderBy('priority').orderBy('created_at').orderBy('id')).map((row) => ({ todo: todoFromRow(row), lane: row.lane }));
 }
 

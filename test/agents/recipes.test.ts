@@ -1,6 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { readFileSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { join } from 'node:path';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
@@ -14,6 +13,7 @@ import { gateApp } from '../app/gate-fixture.js';
 import { freshDbPath, LOOPX_BIN, runLoopxJson } from '../helpers/cli.js';
 import { operator, unwrap } from '../helpers/test-app.js';
 import { startWebServer, type WebTestServer } from '../helpers/web.js';
+import { freePort } from '../helpers/ports.js';
 
 // Every recipe in docs/agents.md, run exactly as written there (issue 17 #4).
 
@@ -81,13 +81,6 @@ describe('the MCP recipes in docs/agents.md', { timeout: 60_000 }, () => {
   });
 });
 
-async function freePort(): Promise<number> {
-  const probe = createServer();
-  await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
-  const port = (probe.address() as { port: number }).port;
-  await new Promise((resolve) => probe.close(resolve));
-  return port;
-}
 
 async function until(check: () => boolean, what: string, timeoutMs = 15_000): Promise<void> {
   const deadline = performance.now() + timeoutMs;

@@ -1,5 +1,3 @@
-import { mkdirSync } from 'node:fs';
-import { join } from 'node:path';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addEvidence } from '../../src/app/evidence.js';
@@ -10,12 +8,12 @@ import { findGate } from '../../src/app/queries/gates.js';
 import { issueLoginLink } from '../../src/app/web-sessions.js';
 import { findChromium } from '../setup/ensure-chromium.mjs';
 import { asAgent, createTestApp, operator, seedGoal, unwrap, type TestApp } from '../helpers/test-app.js';
+import { saveScreenshot } from '../helpers/screenshots.js';
 import { startWebServer, type WebTestServer } from '../helpers/web.js';
 
 // Issue 15 in a real browser: Ana and Li each see only what they may decide, decisions are clear (confirm step,
 // inline reason check), and every page works on a 390 px phone. Screenshots go to docs/img for docs/operators.md.
 const CHROMIUM = findChromium();
-const SHOTS = join(process.cwd(), 'docs/img');
 const ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
 
 let app: TestApp;
@@ -35,7 +33,6 @@ beforeAll(async () => {
   forAna = unwrap(askGate(app.deps, asAgent('mailer'), 'demo', { question: 'May I email the 4,000 beta users?', blocks: { agent: 'mailer' }, approvers: ['ana'], risk: 'high' })).gate.id;
   server = await startWebServer(app.deps);
   browser = await chromium.launch({ executablePath: CHROMIUM, headless: true, args: ARGS });
-  mkdirSync(SHOTS, { recursive: true });
 });
 
 afterAll(async () => {
@@ -63,14 +60,14 @@ describe('a "Needs you" that is mine, in a real browser', () => {
     const others = ana.locator('section[aria-labelledby="waiting-on-others"]');
     expect(await others.locator(`article[data-key="gate:${forLi}"]`).textContent()).toContain('Waiting on: Li');
     expect(await others.getByRole('button', { name: 'Approve' }).count()).toBe(0);
-    await ana.screenshot({ path: join(SHOTS, 'needs-you-ana.png'), fullPage: true });
+    await saveScreenshot('needs-you-ana.png', (path) => ana.screenshot({ path, fullPage: true }));
 
     const li = await signedIn('li');
     const liMine = li.locator('section[aria-labelledby="needs-you"]');
     expect(await liMine.locator(`article[data-key="gate:${forLi}"]`).getByRole('button', { name: 'Approve' }).count()).toBe(1);
     expect(await liMine.locator(`article[data-key="gate:${forAna}"]`).count()).toBe(0);
     expect(await card(li, forLi).textContent()).toContain('Final draft, reviewed by two editors');
-    await li.screenshot({ path: join(SHOTS, 'needs-you-li.png'), fullPage: true });
+    await saveScreenshot('needs-you-li.png', (path) => li.screenshot({ path, fullPage: true }));
     await li.context().close();
     await ana.context().close();
   }, 60_000);
@@ -81,7 +78,7 @@ describe('a "Needs you" that is mine, in a real browser', () => {
     await expect.poll(() => card(li, forLi).getByRole('alert').textContent()).toContain('Rejecting needs a reason');
     // The page says where it is: the address bar shows the board again, so a reload or a live refresh reads it.
     await expect.poll(() => li.url()).toBe(`${server.url}/`);
-    await card(li, forLi).screenshot({ path: join(SHOTS, 'reject-needs-reason.png') });
+    await saveScreenshot('reject-needs-reason.png', (path) => card(li, forLi).screenshot({ path }));
     await Promise.all([li.waitForURL(`${server.url}/`), card(li, forLi).getByRole('button', { name: 'Approve' }).click()]);
     await li.goto(`${server.url}/gates/${forLi}`);
     expect(await li.locator('main').textContent()).toContain('Approved by Li · 07:02 (Europe/Berlin) · via Web');
@@ -91,7 +88,7 @@ describe('a "Needs you" that is mine, in a real browser', () => {
     await card(ana, forAna).getByRole('button', { name: 'Approve' }).click();
     await expect.poll(() => card(ana, forAna).getByRole('alert').textContent()).toContain('High risk: approve “May I email the 4,000 beta users?”');
     expect(findGate(app.deps.store, forAna)?.state).toBe('pending');
-    await card(ana, forAna).screenshot({ path: join(SHOTS, 'confirm-high-risk.png') });
+    await saveScreenshot('confirm-high-risk.png', (path) => card(ana, forAna).screenshot({ path }));
     await Promise.all([ana.waitForURL(`${server.url}/`), card(ana, forAna).getByRole('button', { name: 'Yes, approve' }).click()]);
     expect(findGate(app.deps.store, forAna)?.state).toBe('approved');
     await ana.context().close();
@@ -103,7 +100,7 @@ describe('a "Needs you" that is mine, in a real browser', () => {
       await phone.goto(`${server.url}${path}`);
       const widths = await phone.evaluate(() => ({ scroll: document.documentElement.scrollWidth, view: window.innerWidth }));
       expect(widths.scroll, `${path} scrolls sideways`).toBeLessThanOrEqual(widths.view);
-      await phone.screenshot({ path: join(SHOTS, shot), fullPage: path !== '/audit' });
+      await saveScreenshot(shot, (file) => phone.screenshot({ path: file, fullPage: path !== '/audit' }));
     }
     await phone.context().close();
   }, 60_000);

@@ -28,7 +28,7 @@ describe('loopx heartbeat, digest and schedule (the built binary)', () => {
     expect(quiet).toMatchObject({ status: 'quiet', note: expect.stringContaining('quiet skip') });
     const usage = loopx('heartbeat');
     expect(usage.code).toBe(2);
-    expect(usage.stderr).toContain('--run is required');
+    expect(usage.stderr).toContain('Missing <goal>');
   });
 
   it('lists the next runs of heartbeats and bound digests in their local time', () => {

@@ -1,5 +1,8 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { bindGoal } from '../../src/app/bindings.js';
+import { previewDigest } from '../../src/app/digest.js';
+import { createJobDeps } from '../../src/app/job-deps.js';
+import { digestCard } from '../../cards/digest-card.js';
 import { linkPerson } from '../../src/app/people.js';
 import { encodeCardAction } from '../../src/contract/card-action.js';
 import { findTodo } from '../../src/store/todos.js';
@@ -8,6 +11,7 @@ import { gateApp } from '../app/gate-fixture.js';
 import { call } from '../helpers/http.js';
 import { blockAction, postSlack, startFakeSlack, startSlackHarness, TEAM, type FakeSlack, type SlackHarness } from '../helpers/slack.js';
 import { operator, unwrap } from '../helpers/test-app.js';
+import { getPage, startWebServer } from '../helpers/web.js';
 
 // Monitors and handoffs over /v1 (issue 20 #1, #2, #4): a monitor is offered only when due, a poll is a report
 // that never spends, stays quiet until something changes and flags a monitor that never changes; a handoff left
@@ -91,6 +95,9 @@ describe('monitors', () => {
     await harness.drain();
     const board = () => JSON.stringify([...slack.messages.values()]);
     expect(board()).toContain('no change in 3 checks. Stop watching, or keep?');
+    const digest = JSON.stringify(digestCard(unwrap(previewDigest(createJobDeps(app.deps), 'demo'))).blocks);
+    expect(digest).toContain('no change in 3 checks. Stop watching, or keep?');
+    expect(digest).not.toMatch(/Blocked \([1-9]/); // a monitor waiting for its next check is not blocked
     const click = (choice: 'stop' | 'keep') => postSlack(harness.url, blockAction('UANA', encodeCardAction({ v: 1, monitor, choice })), app.clock);
     expect((await click('keep')).status).toBe(200);
     await harness.drain();
@@ -150,5 +157,14 @@ describe('handoffs', () => {
     expect(Buffer.byteLength(JSON.stringify(packet))).toBeLessThanOrEqual(4096);
     const claimed = await a2('POST', `/v1/todos/${app.todoA}/claim`, {});
     expect(claimed.body.handoff).toMatchObject({ summary: handoff.summary, next_steps: handoff.next_steps, from: 'agent:a1' });
+    const web = await startWebServer(app.deps);
+    try {
+      const page = (await getPage(web.url, '/goals/demo')).text;
+      expect(page).toContain('Handoff from a1');
+      expect(page).toContain('Next: Rewrite the intro; Ask Ana for the date');
+      expect(page).toContain('Open questions: Which launch date?');
+    } finally {
+      await web.close();
+    }
   });
 });

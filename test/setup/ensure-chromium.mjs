@@ -1,7 +1,8 @@
 #!/usr/bin/env node
 // `npm test` runs this first (pretest): the browser tests drive a real Chromium through playwright-core, so the
 // test command makes sure one is there. Found on the PATH: nothing to do. Missing and running as root with apt:
-// install Debian's chromium (and fonts-noto-cjk, so Chinese reads in screenshots). Otherwise: stop before any
+// install Debian's chromium (and fonts-noto-cjk, so Chinese reads in screenshots; and curl and jq, which the doc
+// walkthrough test runs the README's commands with). Otherwise: stop before any
 // test runs, with the one command to run, and exit non-zero. Never a silent skip.
 import { spawnSync } from 'node:child_process';
 import { accessSync, constants, existsSync } from 'node:fs';
@@ -60,9 +61,15 @@ function instruction() {
   ].join('\n');
 }
 
+/** The shell tools the doc walkthrough test runs the README's commands with (test/docs/walkthroughs.test.ts). */
+const SHELL_TOOLS = ['curl', 'jq'];
+
 function main() {
   const isRoot = typeof process.getuid === 'function' && process.getuid() === 0;
   const canInstall = isRoot && findOnPath('apt-get') !== undefined;
+  const missingTools = SHELL_TOOLS.filter((tool) => findOnPath(tool) === undefined);
+  // Not fatal here: the walkthrough test says what is missing if this could not install it.
+  if (canInstall && missingTools.length > 0) aptInstall(missingTools);
   if (findChromium()) {
     if (canInstall && !existsSync(CJK_FONT)) aptInstall(['fonts-noto-cjk']); // screenshots only: not fatal
     return 0;

@@ -92,9 +92,10 @@ export function renderGoalRows(store: Store, goalId: string, now: Date, only?: r
     }
     return rows;
   }
+  // Many named todos (an agent holding hundreds) are read in one query of their own, never the whole goal.
   const wanted = only === undefined ? null : new Set(only);
-  const live: LanedTodo[] = lanedTodos(store, goalId, gateHolds(store, goalId), now);
-  for (const { todo, lane } of live) if (!wanted || wanted.has(todo.id)) add(todo, lane);
+  const live: LanedTodo[] = lanedTodos(store, goalId, gateHolds(store, goalId), now, undefined, only);
+  for (const { todo, lane } of live) add(todo, lane);
   for (const todo of listTodos(store, goalId, ['superseded'])) if (!wanted || wanted.has(todo.id)) add(todo, null);
   return rows;
 }

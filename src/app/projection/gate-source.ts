@@ -19,6 +19,17 @@ function gateIdOf(event: EventRow): string | null {
   }
 }
 
+/** The open gates of the event's goal that a new piece of evidence backs directly (linked to the gate or its todos). */
+function gatesBackedBy(store: Store, event: EventRow) {
+  let payload: { gate_id?: unknown; todo_id?: unknown } = {};
+  try {
+    payload = JSON.parse(event.payload) as typeof payload;
+  } catch {
+    return [];
+  }
+  return openGatesFor(store, event.goal_id ?? '').filter((gate) => gate.id === payload.gate_id || (typeof payload.todo_id === 'string' && gate.blocks.todoIds.includes(payload.todo_id)));
+}
+
 function add(targets: Map<string, CardTarget>, target: CardTarget): void {
   const previous = targets.get(target.key);
   if (!previous || target.priority < previous.priority) targets.set(target.key, target);
@@ -36,6 +47,9 @@ export function createGateSource(): CardSource {
         const gateId = isGateEvent(event) ? gateIdOf(event) : null;
         if (gateId !== null) {
           add(targets, { key: gateCardKey(gateId), goalId: event.goal_id, priority: eventPriority(event) });
+        } else if (event.type === 'evidence.added') {
+          // Evidence on a gate or on a todo it blocks is what its card cites.
+          for (const gate of gatesBackedBy(store, event)) add(targets, { key: gateCardKey(gate.id), goalId: event.goal_id, priority: CARD_PRIORITY.progress });
         } else if (event.type === 'binding.set') {
           // A new destination gets every open gate of the goal.
           for (const gate of openGatesFor(store, event.goal_id)) add(targets, { key: gateCardKey(gate.id), goalId: event.goal_id, priority: CARD_PRIORITY.gate });

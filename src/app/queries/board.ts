@@ -1,3 +1,5 @@
+import type { HandoffWire } from '../../contract/monitor-wire.js';
+import { handoffsOf } from '../work/handoffs.js';
 import { sql } from 'kysely';
 import type { Evidence } from '../../kernel/entities.js';
 import type { KernelError } from '../../kernel/errors.js';
@@ -19,6 +21,8 @@ export interface GoalDetail extends GoalStatus {
   readonly agents: readonly { id: string; name: string; lastSeenAt: string | null }[];
   readonly evidence: readonly Evidence[];
   readonly quota: QuotaState;
+  /** What the last holder left for the next one, by todo id. */
+  readonly handoffs: ReadonlyMap<string, HandoffWire>;
 }
 
 /** The status of every goal, in id order (the board page). */
@@ -41,7 +45,7 @@ export function goalDetail(store: Store, goalId: string, now: Date, evidenceLimi
   const agents = listAgents(store)
     .filter((a) => a.goals.includes(goalId))
     .map((a) => ({ id: a.id, name: a.name, lastSeenAt: a.lastSeenAt }));
-  return ok({ ...status.value, members, agents, evidence: listEvidence(store, goalId, evidenceLimit), quota: quotaState(store, goalId, now) });
+  return ok({ ...status.value, members, agents, evidence: listEvidence(store, goalId, evidenceLimit), quota: quotaState(store, goalId, now), handoffs: handoffsOf(store, goalId) });
 }
 
 /** A ledger row as the audit page shows it. */

@@ -1,4 +1,6 @@
+import { quietMonitors } from '../../store/monitors.js';
 import type { DigestProgress, DigestView } from '../../../cards/digest-card.js';
+import type { DigestGlance } from '../../../cards/glance.js';
 import type { Goal } from '../../kernel/goal.js';
 import { parseResumeWhen } from '../../kernel/resume-when.js';
 import type { Todo } from '../../kernel/todo.js';
@@ -9,6 +11,9 @@ import { ledgerHead } from '../../store/events.js';
 import { listStaleFlags } from '../../store/job-runs.js';
 import { findTodo, listTodos } from '../../store/todos.js';
 import type { JobDeps } from '../job-ports.js';
+import { serversSummary } from '../serve/presence.js';
+import { evidencePerDay, lastDays } from './charts.js';
+import { goalStatus } from './goal-status.js';
 import { openUserActions } from '../work/user-actions.js';
 import { findGate } from './gates.js';
 
@@ -64,7 +69,21 @@ function grantApprovalsSince(jobs: JobDeps, goalId: string, since: string | null
   });
 }
 
+/** Lanes now, evidence over the last 7 local days, and the goal page on the server that sends (if one runs). */
+function glanceOf(jobs: JobDeps, goal: Goal, slot: DigestSlot): DigestGlance | undefined {
+  const store = jobs.app.store;
+  const status = goalStatus(store, goal.id, slot.at, 0);
+  if (!status.ok) return undefined;
+  const servers = serversSummary({ store }, slot.at);
+  const base = (servers.sender ?? servers.servers[0])?.url;
+  const days = lastDays(slot.at, slot.timezone, 7);
+  return { lanes: status.value.todoLanes, evidencePerDay: evidencePerDay(store, goal.id, days, slot.timezone, slot.at), chartsUrl: base ? `${base}/goals/${goal.id}` : null };
+}
+
 /** Reads everything a goal's daily digest says, from the database, as of `slot.at`. */
+/** How many quiet monitors a digest asks about at most. */
+const DIGEST_QUIET_MONITORS = 3;
+
 export function buildDigestView(jobs: JobDeps, goal: Goal, slot: DigestSlot): DigestView {
   const store = jobs.app.store;
   const live = listTodos(store, goal.id, ['open', 'blocked', 'deferred']);
@@ -79,12 +98,15 @@ export function buildDigestView(jobs: JobDeps, goal: Goal, slot: DigestSlot): Di
     late: slot.late,
     needsYou: jobs.gates.pending(store, goal.id),
     userActions: openUserActions(store, goal.id, DIGEST_USER_ACTIONS_READ).actions,
-    blocked: live.filter((t) => t.status !== 'open' || t.taskClass === 'blocker').map((t) => ({ todoId: t.id, text: t.text, reason: blockedReason(t, slot.timezone) })),
+    // A monitor between its checks is deferred by design: it is waiting for its next due time, not blocked.
+    blocked: live.filter((t) => (t.status !== 'open' || t.taskClass === 'blocker') && !(t.taskClass === 'monitor' && t.status === 'deferred')).map((t) => ({ todoId: t.id, text: t.text, reason: blockedReason(t, slot.timezone) })),
     done: done.map((t) => ({ todoId: t.id, text: t.text, completedAt: t.completedAt ?? '' })),
     staleAgents: listStaleFlags(store, goal.id).map((f) => ({ agentId: f.agentId, lastSeenAt: f.lastSeenAt })),
     expiredLeases: expiredLeasesSince(jobs, goal.id, slot.since),
     grantApprovals: grantApprovalsSince(jobs, goal.id, slot.since),
     progress: progressOf(jobs, goal, slot),
     ledgerHead: ledgerHead(store),
+    glance: glanceOf(jobs, goal, slot),
+    quietMonitors: quietMonitors(store, goal.id, DIGEST_QUIET_MONITORS),
   };
 }

@@ -1,3 +1,4 @@
+import type { Evidence } from '../../kernel/entities.js';
 import type { CardPerson } from '../../../cards/model.js';
 import type { GateDecisionView, GateView, PendingGateSummary } from '../../../cards/views.js';
 import { GATE_CHOICES } from '../../contract/card-action.js';
@@ -41,10 +42,15 @@ function decisionView(store: Store, gate: Gate): GateDecisionView | null {
   };
 }
 
-/** The latest evidence that backs a gate, as its card cites it: linked to it, on its todos, or from the agent that asked. */
+/**
+ * The latest evidence that backs a gate, as its card cites it: linked to it or on its todos (whenever it came), or
+ * else from the agent that asked, up to the ask (what it had shown when it asked). So the card changes only with
+ * events that name the gate or its todos, and every copy of it can converge.
+ */
 function backingEvidence(store: Store, gate: Gate): GateView['evidence'] {
   const asker = gate.requestedBy.startsWith('agent:') ? gate.requestedBy.slice('agent:'.length) : null;
-  const evidence = supportingEvidence(store, gate).find((e) => e.gateId === gate.id || (e.todoId !== null && gate.blocks.todoIds.includes(e.todoId)) || (asker !== null && e.agentId === asker));
+  const direct = (e: Evidence) => e.gateId === gate.id || (e.todoId !== null && gate.blocks.todoIds.includes(e.todoId));
+  const evidence = supportingEvidence(store, gate).find((e) => direct(e) || (asker !== null && e.agentId === asker && e.createdAt <= gate.updatedAt));
   return evidence ? { kind: evidence.kind, summary: evidence.summary, url: evidence.url, by: evidence.agentId, at: evidence.createdAt } : null;
 }
 

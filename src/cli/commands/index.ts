@@ -1,6 +1,7 @@
 import type { Command } from '../command.js';
 import { agentCommands } from './agent.js';
 import { agentWakeCommands } from './agent-wake.js';
+import { backupCommands } from './backup.js';
 import { evidenceCommands } from './evidence.js';
 import { gateCommands } from './gate.js';
 import { gateDecisionCommands } from './gate-decide.js';
@@ -17,4 +18,4 @@ import { todoCommands } from './todo.js';
 import { webCommands } from './web.js';
 
 /** Every `loopx` command, in help order. */
-export const COMMANDS: readonly Command[] = [...setupCommands, ...goalCommands, ...personCommands, ...agentCommands, ...agentWakeCommands, ...todoCommands, ...monitorCommands, ...evidenceCommands, ...gateCommands, ...gateDecisionCommands, ...grantCommands, ...quotaCommands, ...jobCommands, ...ledgerCommands, ...webCommands, ...mcpCommands];
+export const COMMANDS: readonly Command[] = [...setupCommands, ...backupCommands, ...goalCommands, ...personCommands, ...agentCommands, ...agentWakeCommands, ...todoCommands, ...monitorCommands, ...evidenceCommands, ...gateCommands, ...gateDecisionCommands, ...grantCommands, ...quotaCommands, ...jobCommands, ...ledgerCommands, ...webCommands, ...mcpCommands];

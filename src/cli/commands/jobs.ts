@@ -6,7 +6,7 @@ import { manualSlot, runHeartbeat } from '../../app/heartbeat.js';
 import { createJobDeps } from '../../app/job-deps.js';
 import { upcomingRuns } from '../../app/job-schedule.js';
 import { DigestPreviewOutput, HeartbeatRunOutput, ScheduleOutput } from '../../contract/cli-output.js';
-import { requiredFlag, type Command } from '../command.js';
+import { flagOrPositional, type Command } from '../command.js';
 import { output, table } from '../output.js';
 
 /** `loopx heartbeat --run`, `loopx digest --preview`, `loopx schedule`. */
@@ -14,12 +14,12 @@ export const jobCommands: readonly Command[] = [
   {
     path: ['heartbeat'],
     summary: 'Run one heartbeat for a goal now: expire leases, flag stale agents, resume deferred todos, sweep gates.',
-    usage: 'loopx heartbeat --run <goal>',
+    usage: 'loopx heartbeat <goal>  (or --run <goal>)',
     options: { run: { type: 'string' } },
     optionHelp: { run: 'the goal to run the heartbeat for' },
     output: HeartbeatRunOutput,
     async run(ctx) {
-      const goalId = requiredFlag(ctx.flags, 'run');
+      const goalId = flagOrPositional(ctx, 'run', 'goal');
       const deps = await ctx.openApp();
       return output(
         runHeartbeat(createJobDeps(deps), goalId, manualSlot(deps.clock.now())),
@@ -42,12 +42,12 @@ export const jobCommands: readonly Command[] = [
   {
     path: ['digest'],
     summary: 'Print the daily digest a goal or digest binding would get now, without posting it.',
-    usage: 'loopx digest --preview <goal|binding>',
+    usage: 'loopx digest <goal|binding>  (or --preview <goal|binding>)',
     options: { preview: { type: 'string' } },
     optionHelp: { preview: 'a goal id, or a digest binding id or channel as `loopx schedule` lists it' },
     output: DigestPreviewOutput,
     async run(ctx) {
-      const ref = requiredFlag(ctx.flags, 'preview');
+      const ref = flagOrPositional(ctx, 'preview', 'goal|binding');
       const deps = await ctx.openApp();
       return output(
         previewDigest(createJobDeps(deps), ref),

@@ -11,6 +11,8 @@ import { LedgerKeyError, openLedger, type LedgerKeyInfo } from '../../store/ledg
 import { probeWritable, type StorageFault } from '../../store/storage-probe.js';
 import { pendingMigrations, runMigrations } from '../../store/migrate.js';
 import { verifyChain } from '../../store/events.js';
+import { ConfigError, suspiciousSecrets, type Config } from '../../config.js';
+import { describePortHolder } from '../port-holder.js';
 import { z } from 'zod';
 import type { Command } from '../command.js';
 import { output } from '../output.js';
@@ -37,6 +39,18 @@ function storageCheck(fault: StorageFault | null): Check {
   return { name: 'storage', ok: false, detail: 'the database cannot be written (read-only file, directory or mount)', fix: 'make the file and its directory writable by the user running LoopX' };
 }
 
+/** Credentials with a space or `#` in them: a pasted comment that makes every signature check fail. */
+function secretsCheck(config: Config): Check {
+  const bad = suspiciousSecrets(config);
+  if (bad.length === 0) return { name: 'secrets', ok: true, detail: 'no credential holds spaces or #' };
+  return {
+    name: 'secrets',
+    ok: false,
+    detail: `${bad.join(', ')} ${bad.length === 1 ? 'holds' : 'hold'} spaces or # (a comment or note pasted into the value)`,
+    fix: 'keep only the secret in the value and put # comments on their own line (systemd and docker environment files keep a trailing # comment in the value)',
+  };
+}
+
 /** The ledger key (present, private) and the keyed chain; never creates a key (doctor only reads). */
 function ledgerChecks(store: Store, envKey: string | undefined): Check[] {
   let key: LedgerKeyInfo;
@@ -55,6 +69,13 @@ function ledgerChecks(store: Store, envKey: string | undefined): Check[] {
     ? { name: 'ledger', ok: true, detail: `${chain.checked} events, keyed hash chain intact; head ${chain.head.seq}:${chain.head.hash}` }
     : { name: 'ledger', ok: false, detail: `${chain.problems.length} problem(s)`, fix: 'run `loopx audit verify` and restore from a backup' };
   return [keyCheck, chainCheck];
+}
+
+/** A busy port, in words: which port, who holds it, and the setting that picks another. */
+function portInUse(error: unknown, config: Config): ConfigError | null {
+  if ((error as NodeJS.ErrnoException | null)?.code !== 'EADDRINUSE') return null;
+  const port = config.LOOPX_PORT;
+  return new ConfigError(`port ${port} on ${config.LOOPX_HOST} is in use, ${describePortHolder(port)}. Stop it, or set LOOPX_PORT to a free port (e.g. LOOPX_PORT=${port + 1} npm start, or in .env).`);
 }
 
 /** `loopx init`, `loopx doctor`, `loopx serve`. */
@@ -86,7 +107,7 @@ export const setupCommands: readonly Command[] = [
     usage: 'loopx doctor',
     output: DoctorOutput,
     async run(ctx) {
-      const checks: Check[] = [{ name: 'config', ok: true, detail: `database ${ctx.config.LOOPX_DB}, server ${ctx.config.LOOPX_HOST}:${ctx.config.LOOPX_PORT}` }];
+      const checks: Check[] = [{ name: 'config', ok: true, detail: `database ${ctx.config.LOOPX_DB}, server ${ctx.config.LOOPX_HOST}:${ctx.config.LOOPX_PORT}` }, secretsCheck(ctx.config)];
       const bound = { slack: [] as string[], lark: [] as string[] };
       const bases: BoundBase[] = [];
       if (ctx.config.LOOPX_DB !== ':memory:' && !existsSync(ctx.config.LOOPX_DB)) {
@@ -122,10 +143,14 @@ export const setupCommands: readonly Command[] = [
     usage: 'loopx serve',
     output: z.object({ schema_version: z.literal(1), url: z.string() }),
     async run(ctx) {
+      ctx.print(`Opening the database ${ctx.config.LOOPX_DB} (created and migrated if needed)...`);
       const deps = await ctx.openApp();
       // The server, chat surfaces, web board and jobs load only for `serve`: every other command starts without them.
       const { serveApp } = await import('../../compose.js');
-      const running = await serveApp(deps, ctx.config);
+      const running = await serveApp(deps, ctx.config).catch((error: unknown) => {
+        deps.store.close();
+        throw portInUse(error, ctx.config) ?? error;
+      });
       ctx.print(`LoopX listening on ${running.url} (database ${ctx.config.LOOPX_DB}; ${running.servers()})`);
       demoOnStart(ctx, deps, running.url);
       ctx.print(`Web board: ${running.url}/`);
