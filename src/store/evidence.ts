@@ -59,3 +59,22 @@ export function findEvidence(store: Store, id: string): Evidence | undefined {
   const row = store.first(store.kysely.selectFrom('evidence').selectAll().where('id', '=', id));
   return row ? evidenceFromRow(row) : undefined;
 }
+
+/**
+ * The latest evidence that backs a gate: linked to it or to one of `todoIds` (at any time), else from the asking
+ * agent up to `askedUpTo`. One indexed read, so what a gate card cites does not drift as other evidence arrives.
+ */
+export function latestBackingEvidence(store: Store, gate: { goalId: string; gateId: string; todoIds: readonly string[]; asker: string | null; askedUpTo: string }): Evidence | undefined {
+  const base = store.kysely.selectFrom('evidence').selectAll().where('goal_id', '=', gate.goalId);
+  const direct = store.first(
+    base
+      .where((eb) => eb.or([eb('gate_id', '=', gate.gateId), ...(gate.todoIds.length > 0 ? [eb('todo_id', 'in', gate.todoIds)] : [])]))
+      .orderBy('created_at', 'desc')
+      .orderBy('id', 'desc')
+      .limit(1),
+  );
+  if (direct) return evidenceFromRow(direct);
+  if (gate.asker === null) return undefined;
+  const own = store.first(base.where('agent_id', '=', gate.asker).where('created_at', '<=', gate.askedUpTo).orderBy('created_at', 'desc').orderBy('id', 'desc').limit(1));
+  return own ? evidenceFromRow(own) : undefined;
+}

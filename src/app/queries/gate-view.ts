@@ -1,4 +1,3 @@
-import type { Evidence } from '../../kernel/entities.js';
 import type { CardPerson } from '../../../cards/model.js';
 import type { GateDecisionView, GateView, PendingGateSummary } from '../../../cards/views.js';
 import { GATE_CHOICES } from '../../contract/card-action.js';
@@ -7,9 +6,9 @@ import type { Store } from '../../store/db.js';
 import { findGoal } from '../../store/goals.js';
 import { findPerson } from '../../store/people.js';
 import { findTodo } from '../../store/todos.js';
+import { latestBackingEvidence } from '../../store/evidence.js';
 import { cardPeople } from './card-people.js';
 import { findGate, oldestPendingGates, waitingOn } from './gates.js';
-import { supportingEvidence } from './review.js';
 
 /** A display name for an actor string (`agent:a1` → a1, `person:ana` → Ana). */
 export function actorName(store: Store, actor: string): string {
@@ -49,8 +48,7 @@ function decisionView(store: Store, gate: Gate): GateDecisionView | null {
  */
 function backingEvidence(store: Store, gate: Gate): GateView['evidence'] {
   const asker = gate.requestedBy.startsWith('agent:') ? gate.requestedBy.slice('agent:'.length) : null;
-  const direct = (e: Evidence) => e.gateId === gate.id || (e.todoId !== null && gate.blocks.todoIds.includes(e.todoId));
-  const evidence = supportingEvidence(store, gate).find((e) => direct(e) || (asker !== null && e.agentId === asker && e.createdAt <= gate.updatedAt));
+  const evidence = latestBackingEvidence(store, { goalId: gate.goalId, gateId: gate.id, todoIds: gate.blocks.todoIds, asker, askedUpTo: gate.updatedAt });
   return evidence ? { kind: evidence.kind, summary: evidence.summary, url: evidence.url, by: evidence.agentId, at: evidence.createdAt } : null;
 }
 
