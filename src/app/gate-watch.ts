@@ -1,17 +1,11 @@
 import type { AppDeps } from './deps.js';
-import type { EventRow } from '../store/events.js';
+import { eventGateId, type EventRow } from '../store/events.js';
 
 type Wake = () => void;
 const watchers = new WeakMap<AppDeps, Map<string, Set<Wake>>>();
 
 function gateIdOf(event: EventRow): string | null {
-  if (!event.type.startsWith('gate.')) return null;
-  try {
-    const payload = JSON.parse(event.payload) as { gate_id?: unknown };
-    return typeof payload.gate_id === 'string' ? payload.gate_id : null;
-  } catch {
-    return null;
-  }
+  return event.type.startsWith('gate.') ? eventGateId(event) : null;
 }
 
 function registry(deps: AppDeps): Map<string, Set<Wake>> {

@@ -2,6 +2,7 @@ import type { KernelError } from '../kernel/errors.js';
 import { fail } from '../kernel/errors.js';
 import { decideShouldRun, MONITOR_DEBT_TURNS, type ShouldRunDecision, type WorkOnOffer } from '../kernel/should-run.js';
 import type { Goal } from '../kernel/goal.js';
+import type { QuotaState } from '../kernel/quota.js';
 import { ok, type Result } from '../kernel/result.js';
 import { PACKET_GATES_MAX, ShouldRunWire, shouldRunToWire } from '../contract/should-run-wire.js';
 import type { Store } from '../store/db.js';
@@ -40,8 +41,7 @@ function workOnOffer(store: Store, ask: Asker): WorkOnOffer {
 }
 
 /** What should-run would decide for the agent now, without recording a turn (the wake hint asks this). */
-export function previewShouldRun(store: Store, goal: Goal, agentId: string, now: Date): ShouldRunDecision {
-  const quota = quotaState(store, goal.id, now);
+export function previewShouldRun(store: Store, goal: Goal, agentId: string, now: Date, quota: QuotaState = quotaState(store, goal.id, now)): ShouldRunDecision {
   return decideShouldRun({ goal, agentId, quota, offer: workOnOffer(store, { goalId: goal.id, agentId, now, holds: gateHolds(store, goal.id) }) });
 }
 
@@ -58,7 +58,7 @@ export function shouldRun(deps: AppDeps, origin: WriteOrigin, goalId: string, tu
     const stored = selectTurn(ctx.store, goalId, agentId, turnId);
     if (stored) return ok(ShouldRunWire.parse(JSON.parse(stored.packet)));
     const quota = quotaState(ctx.store, goalId, ctx.now);
-    const decision = previewShouldRun(ctx.store, goal, agentId, ctx.now);
+    const decision = previewShouldRun(ctx.store, goal, agentId, ctx.now, quota);
     const answered = selectAnsweredGates(ctx.store, goalId, `agent:${agentId}`, lastTurnAt(ctx.store, goalId, agentId), ANSWERED_GATES_MAX);
     const handoff = decision.selectedTodo ? handoffOf(ctx.store, decision.selectedTodo.id) : null;
     const packet = shouldRunToWire({ goalId, agentId, turnId }, decision, quota, ctx.at, answered, handoff);

@@ -135,3 +135,19 @@ function walkChain(store: Store, published: PublishedHead | null): ChainVerifica
   }
   return { ok: problems.length === 0, checked, keyedFrom: store.ledger.keyedFrom, head: { seq: lastSeq, hash: previousHash }, problems };
 }
+
+/** An event's payload as an object, or null when it cannot be read (a row changed by hand). */
+export function eventPayload(event: Pick<EventRow, 'payload'>): Record<string, unknown> | null {
+  try {
+    const parsed: unknown = JSON.parse(event.payload);
+    return typeof parsed === 'object' && parsed !== null && !Array.isArray(parsed) ? (parsed as Record<string, unknown>) : null;
+  } catch {
+    return null;
+  }
+}
+
+/** The gate an event names (`payload.gate_id`), if any. */
+export function eventGateId(event: Pick<EventRow, 'payload'>): string | null {
+  const gateId = eventPayload(event)?.gate_id;
+  return typeof gateId === 'string' ? gateId : null;
+}

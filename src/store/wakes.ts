@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import type { Store } from './db.js';
 
 /** Where an agent is woken, and the secret its wake events are signed with. */
@@ -65,10 +66,23 @@ export function enqueueWakeEvent(store: Store, event: Pick<WakeEventTable, 'id' 
 
 /** Each agent's oldest pending event: an agent's events go out in order, one at a time. */
 export function headWakeEvents(store: Store): WakeEventTable[] {
-  const rows = store.all(store.kysely.selectFrom('wake_events').selectAll().where('state', '=', 'pending').orderBy('created_at', 'asc').orderBy('id', 'asc'));
-  const heads = new Map<string, WakeEventTable>();
-  for (const row of rows) if (!heads.has(row.agent_id)) heads.set(row.agent_id, row);
-  return [...heads.values()];
+  return store.all(
+    store.kysely
+      .selectFrom('wake_events as w')
+      .selectAll('w')
+      .where('w.state', '=', 'pending')
+      .where(({ not, exists, selectFrom }) =>
+        not(
+          exists(
+            selectFrom('wake_events as e')
+              .select('e.id')
+              .where('e.state', '=', 'pending')
+              .whereRef('e.agent_id', '=', 'w.agent_id')
+              .where(sql<boolean>`(e.created_at < w.created_at OR (e.created_at = w.created_at AND e.id < w.id))`),
+          ),
+        ),
+      ),
+  );
 }
 
 /** Ends a pending event (delivered, or expired after its retry window). */

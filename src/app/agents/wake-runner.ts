@@ -2,6 +2,8 @@ import type { AppDeps } from '../deps.js';
 import { createSendLoop, timerScheduler, type Scheduler } from '../projection/index.js';
 import { createWakeDelivery, type FetchLike, type WakeDelivery } from './wake-delivery.js';
 import { catchUpWakes } from './wake-source.js';
+import type { EventRow } from '../../store/events.js';
+import { anyWake } from '../../store/wakes.js';
 
 /** The running wake service of a server. */
 export interface WakeRunner {
@@ -28,8 +30,12 @@ export function startWakes(deps: AppDeps, options: WakeRunnerOptions = {}): Wake
   const maySend = options.maySend ?? (() => true);
   const delivery = createWakeDelivery(deps, options.fetch);
   const loop = createSendLoop(delivery, options.scheduler ?? timerScheduler, deps.logger, maySend);
-  const onCommit = () => {
-    if (!maySend()) return;
+  // Nothing to read or deliver while no agent has a wake URL: every commit passes by without a query.
+  let active = anyWake(deps.store);
+  const onCommit = (events: readonly EventRow[] = []) => {
+    if (events.some((e) => e.type === 'agent.wake_set')) active = true;
+    else if (events.some((e) => e.type === 'agent.wake_cleared')) active = anyWake(deps.store);
+    if (!active || !maySend()) return;
     catchUpWakes(deps.store, deps.clock.now());
     loop.kick();
   };
@@ -37,7 +43,7 @@ export function startWakes(deps: AppDeps, options: WakeRunnerOptions = {}): Wake
   onCommit();
   return {
     delivery,
-    kick: onCommit,
+    kick: () => onCommit(),
     idle: loop.idle,
     stop() {
       loop.stop();

@@ -1,10 +1,10 @@
 import type { Gate } from '../../kernel/gate.js';
 import { findGoal } from '../../store/goals.js';
-import { listEvents, type EventRow } from '../../store/events.js';
+import { eventPayload, listEvents, type EventRow } from '../../store/events.js';
 import { readCursor, writeCursor } from '../../store/outbox.js';
 import { findTodo } from '../../store/todos.js';
 import { latestTurn } from '../../store/turns.js';
-import { anyWake, enqueueWakeEvent, findWake, lastWakeOf, wakesOnGoal } from '../../store/wakes.js';
+import { enqueueWakeEvent, findWake, lastWakeOf, wakesOnGoal } from '../../store/wakes.js';
 import type { Store } from '../../store/db.js';
 import { findGate } from '../queries/gates.js';
 import { previewShouldRun } from '../should-run.js';
@@ -27,14 +27,6 @@ export interface WakeMessage {
 /** The JSON a wake delivery carries (Standard Webhooks' `type`, `timestamp`, `data`). */
 export function wakeBody(message: Pick<WakeMessage, 'type' | 'data'>, at: string): string {
   return JSON.stringify({ type: message.type, timestamp: at, data: message.data });
-}
-
-function payloadOf(event: EventRow): Record<string, unknown> {
-  try {
-    return JSON.parse(event.payload) as Record<string, unknown>;
-  } catch {
-    return {};
-  }
 }
 
 /** The agent that asked a gate, when an agent did. */
@@ -61,8 +53,8 @@ function releaseMessage(store: Store, event: EventRow, payload: Record<string, u
 }
 
 function directMessage(store: Store, event: EventRow): WakeMessage | null {
-  if (event.type === 'gate.decided' || event.type === 'gate.amended') return gateMessage(store, event, payloadOf(event));
-  if (event.type === 'todo.released') return releaseMessage(store, event, payloadOf(event));
+  if (event.type === 'gate.decided' || event.type === 'gate.amended') return gateMessage(store, event, eventPayload(event) ?? {});
+  if (event.type === 'todo.released') return releaseMessage(store, event, eventPayload(event) ?? {});
   return null;
 }
 
@@ -99,8 +91,6 @@ export function wakeMessagesOf(store: Store, events: readonly EventRow[], now: D
  * so reading a batch twice (a crash before the cursor moved) queues nothing twice.
  */
 export function catchUpWakes(store: Store, now: Date): number {
-  // No wake URL anywhere: no write at all (the first `setWake` moves the cursor to the head it was set at).
-  if (!anyWake(store)) return 0;
   let queued = 0;
   for (;;) {
     const read = store.transaction(() => {

@@ -1,6 +1,6 @@
 import { listLarkBases, setWant, todosHeldBy } from '../../store/base-rows.js';
 import type { Store } from '../../store/db.js';
-import type { EventRow } from '../../store/events.js';
+import { eventPayload, type EventRow } from '../../store/events.js';
 import { catchUpLedger } from '../projection/ledger-cursor.js';
 import type { Clock } from '../deps.js';
 import { renderGoalRows } from './render.js';
@@ -27,12 +27,8 @@ const WHOLE_GOAL = (type: string) => type.startsWith('gate.') || type.startsWith
  */
 function todosOf(store: Store, event: EventRow & { goal_id: string }): string[] | null {
   if (WHOLE_GOAL(event.type)) return null;
-  let payload: Record<string, unknown>;
-  try {
-    payload = JSON.parse(event.payload) as Record<string, unknown>;
-  } catch {
-    return null;
-  }
+  const payload = eventPayload(event);
+  if (payload === null) return null;
   const named = [payload.todo_id, payload.replacement_id, payload.predecessor_id, ...(Array.isArray(payload.successors) ? payload.successors : [])];
   const agents = [payload.agent_id, event.actor.startsWith('agent:') ? event.actor.slice('agent:'.length) : null].filter((a): a is string => typeof a === 'string');
   return [...named.filter((id): id is string => typeof id === 'string'), ...agents.flatMap((agent) => todosHeldBy(store, event.goal_id, agent))];

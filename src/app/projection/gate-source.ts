@@ -1,6 +1,6 @@
 import { gateCard, gateCardKey } from '../../../cards/gate-card.js';
 import type { Store } from '../../store/db.js';
-import type { EventRow } from '../../store/events.js';
+import { eventGateId, eventPayload, type EventRow } from '../../store/events.js';
 import { listProjectedKeys } from '../../store/outbox.js';
 import { isOpenGate } from '../../kernel/gate.js';
 import { gateView } from '../queries/gate-view.js';
@@ -10,23 +10,10 @@ import { CARD_PRIORITY } from './enqueue.js';
 import { eventPriority, isGateEvent, type CardSource, type CardTarget } from './sources.js';
 
 
-function gateIdOf(event: EventRow): string | null {
-  try {
-    const payload = JSON.parse(event.payload) as { gate_id?: unknown };
-    return typeof payload.gate_id === 'string' ? payload.gate_id : null;
-  } catch {
-    return null;
-  }
-}
-
 /** The open gates of the event's goal that a new piece of evidence backs directly (linked to the gate or its todos). */
 function gatesBackedBy(store: Store, event: EventRow) {
-  let payload: { gate_id?: unknown; todo_id?: unknown } = {};
-  try {
-    payload = JSON.parse(event.payload) as typeof payload;
-  } catch {
-    return [];
-  }
+  const payload = eventPayload(event);
+  if (payload === null) return [];
   return openGatesFor(store, event.goal_id ?? '').filter((gate) => gate.id === payload.gate_id || (typeof payload.todo_id === 'string' && gate.blocks.todoIds.includes(payload.todo_id)));
 }
 
@@ -44,7 +31,7 @@ export function createGateSource(): CardSource {
       const targets = new Map<string, CardTarget>();
       for (const event of events) {
         if (event.goal_id === null) continue;
-        const gateId = isGateEvent(event) ? gateIdOf(event) : null;
+        const gateId = isGateEvent(event) ? eventGateId(event) : null;
         if (gateId !== null) {
           add(targets, { key: gateCardKey(gateId), goalId: event.goal_id, priority: eventPriority(event) });
         } else if (event.type === 'evidence.added') {

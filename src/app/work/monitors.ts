@@ -13,9 +13,9 @@ import { actorRef, agentIdOf } from '../actor.js';
 import { loadTodoFor, requireTodo } from '../lookup.js';
 import { CARD_PRIORITY, enqueueCard } from '../projection/enqueue.js';
 import { createTodo, finishTodo, type TodoDraft } from '../todos.js';
-import { findPerson } from '../../store/people.js';
 import type { Origin } from '../../kernel/vocabulary.js';
-import { userActionDeciders } from './user-actions.js';
+import { requireGoalDecider } from './user-actions.js';
+import type { AppDeps } from '../deps.js';
 import { must, runWrite, type WriteContext, type WriteOrigin } from '../write.js';
 
 /** One check of a monitor. */
@@ -44,8 +44,7 @@ export function monitorToWire(monitor: MonitorTable, todo: Todo): MonitorWire {
 /** The monitor behind a todo, or a refusal naming what to do instead. */
 export function requireMonitor(store: Store, todo: Todo): MonitorTable {
   const monitor = findMonitor(store, todo.id);
-  if (!monitor) must(fail('invalid_request', `"${todo.text}" is not a monitor; report progress with evidence, or add a monitor with a cadence.`, { field: 'todo_id' }));
-  return monitor!;
+  return must(monitor ? ok(monitor) : fail('invalid_request', `"${todo.text}" is not a monitor; report progress with evidence, or add a monitor with a cadence.`, { field: 'todo_id' }));
 }
 
 /** A material change goes to the goal's board threads once, as its own reply. */
@@ -61,7 +60,7 @@ function announce(ctx: WriteContext, todo: Todo, check: number, summary: string)
  * its next due time (any agent may take the next check), or done when its watch window has ended. Unchanged
  * checks stay quiet; a material change is posted in the goal's board thread, and may add successor todos.
  */
-export function pollMonitor(deps: Parameters<typeof runWrite>[0], origin: WriteOrigin, todoId: string, input: PollInput): Result<PollOutcome, KernelError> {
+export function pollMonitor(deps: AppDeps, origin: WriteOrigin, todoId: string, input: PollInput): Result<PollOutcome, KernelError> {
   return runWrite(deps, { ...origin, command: 'todo.poll', request: { todoId, ...input } }, (ctx) => {
     const agentId = agentIdOf(origin.actor);
     const todo = must(requireUnblockedFor(must(requireChangeableBy(must(requireWorkable(loadTodoFor(ctx.store, origin.actor, todoId))), agentId, ctx.now)), agentId));
@@ -92,16 +91,12 @@ export function pollMonitor(deps: Parameters<typeof runWrite>[0], origin: WriteO
  * streak starts again). Only the goal's owners and approvers may; answering a monitor that is already done changes
  * nothing.
  */
-export function answerQuietMonitor(deps: Parameters<typeof runWrite>[0], origin: WriteOrigin, todoId: string, choice: 'stop' | 'keep', via: Origin): Result<{ todo: Todo; text: string }, KernelError> {
+export function answerQuietMonitor(deps: AppDeps, origin: WriteOrigin, todoId: string, choice: 'stop' | 'keep', via: Origin): Result<{ todo: Todo; text: string }, KernelError> {
   return runWrite(deps, { ...origin, command: `monitor.${choice}`, request: { todoId, via } }, (ctx) => {
     const todo = must(requireTodo(ctx.store, todoId));
     const monitor = requireMonitor(ctx.store, todo);
     if (todo.status === 'done') return ok({ todo, text: `"${todo.text}" is no longer watched; nothing changed.` });
-    const deciders = userActionDeciders(ctx.store, todo.goalId);
-    if (ctx.actor.kind !== 'system' && !(ctx.actor.kind === 'person' && deciders.includes(ctx.actor.id))) {
-      const names = deciders.map((id) => findPerson(ctx.store, id)?.name ?? id).join(', ') || 'the goal`s owners';
-      return fail('forbidden', `Only ${names} can stop or keep "${todo.text}".`, { todo_id: todo.id, waiting_on: deciders });
-    }
+    requireGoalDecider(ctx, todo, `stop or keep "${todo.text}"`);
     if (choice === 'stop') {
       const stopped = finishTodo(ctx, todo, `Stopped watching: no change in ${monitor.unchanged} checks.`, { via, stopped: true });
       return ok({ todo: stopped, text: `Stopped watching "${todo.text}".` });

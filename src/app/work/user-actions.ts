@@ -10,7 +10,7 @@ import { selectOpenUserActions } from '../../store/todos.js';
 import type { AppDeps } from '../deps.js';
 import { requireTodo } from '../lookup.js';
 import { finishTodo } from '../todos.js';
-import { must, runWrite, type WriteOrigin } from '../write.js';
+import { must, runWrite, type WriteContext, type WriteOrigin } from '../write.js';
 
 // A user action is a to-do for a person ("Sign the contract"). It waits on the people who hold authority on its
 // goal (owners and approvers): it is in their "Needs you" on every surface, and any of them may press Done.
@@ -20,6 +20,17 @@ export function userActionDeciders(store: Store, goalId: string): string[] {
   return listMemberships(store, goalId)
     .filter((m) => m.role === 'owner' || m.role === 'approver')
     .map((m) => m.personId);
+}
+
+/**
+ * Refuses (throws, inside a command) anyone but the goal's owners and approvers (or the system) answering for a
+ * person about `todo`; `what` says what they tried, e.g. `mark "Sign the contract" done`.
+ */
+export function requireGoalDecider(ctx: WriteContext, todo: Todo, what: string): void {
+  const deciders = userActionDeciders(ctx.store, todo.goalId);
+  if (ctx.actor.kind === 'system' || (ctx.actor.kind === 'person' && deciders.includes(ctx.actor.id))) return;
+  const names = deciders.map((id) => findPerson(ctx.store, id)?.name ?? id).join(', ') || 'the goal`s owners';
+  must(fail('forbidden', `Only ${names} can ${what}.`, { todo_id: todo.id, waiting_on: deciders }));
 }
 
 /** The goal's open user actions as "Needs you" shows them (at most `limit`), and how many are open. */
@@ -40,11 +51,7 @@ export function markUserActionDone(deps: AppDeps, origin: WriteOrigin, todoId: s
     if (todo.taskClass !== 'user_action') return fail('invalid_request', `"${todo.text}" is agent work, not a to-do for a person; agents complete it.`, { field: 'todo_id', id: todo.id });
     if (todo.status === 'done') return ok({ todo, changed: false });
     must(requireWorkable(todo));
-    const deciders = userActionDeciders(ctx.store, todo.goalId);
-    if (ctx.actor.kind !== 'system' && !(ctx.actor.kind === 'person' && deciders.includes(ctx.actor.id))) {
-      const names = deciders.map((id) => findPerson(ctx.store, id)?.name ?? id).join(', ') || 'the goal`s owners';
-      return fail('forbidden', `Only ${names} can mark "${todo.text}" done.`, { todo_id: todo.id, waiting_on: deciders });
-    }
+    requireGoalDecider(ctx, todo, `mark "${todo.text}" done`);
     return ok({ todo: finishTodo(ctx, todo, null, { via }), changed: true });
   });
 }
