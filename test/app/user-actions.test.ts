@@ -1,14 +1,13 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { boardCard } from '../../cards/board-card.js';
-import { bindGoal } from '../../src/app/bindings.js';
 import { decideAsPerson, decisionFromButton } from '../../src/app/chat-decisions.js';
 import { boardView } from '../../src/app/queries/board-view.js';
-import { linkPerson } from '../../src/app/people.js';
 import { addTodo } from '../../src/app/todos.js';
 import { markUserActionDone } from '../../src/app/work/user-actions.js';
 import { encodeCardAction } from '../../src/contract/card-action.js';
 import { findTodo } from '../../src/store/todos.js';
-import { blockAction, postSlack, startFakeSlack, startSlackHarness, TEAM, type FakeSlack, type SlackHarness } from '../helpers/slack.js';
+import { blockAction, postSlack, type FakeSlack, type SlackHarness } from '../helpers/slack.js';
+import { startSlackGateApp } from '../helpers/slack-gate.js';
 import { operator, unwrap } from '../helpers/test-app.js';
 import { asPerson, gateApp } from './gate-fixture.js';
 
@@ -57,11 +56,7 @@ describe('Done from Slack', () => {
   let harness: SlackHarness;
 
   beforeEach(async () => {
-    app = await gateApp();
-    slack = startFakeSlack(app.clock);
-    harness = await startSlackHarness(app.deps, app.clock);
-    unwrap(linkPerson(app.deps, operator, 'ana', 'slack', `${TEAM}:UANA`));
-    unwrap(bindGoal(app.deps, operator, { goalId: 'demo', surface: 'slack', destination: 'C0CHANNEL1' }));
+    ({ app, slack, harness } = await startSlackGateApp());
   });
   afterEach(async () => {
     await harness.close();

@@ -1,16 +1,15 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { bindGoal } from '../../src/app/bindings.js';
 import { previewDigest } from '../../src/app/digest.js';
 import { createJobDeps } from '../../src/app/job-deps.js';
 import { digestCard } from '../../cards/digest-card.js';
-import { linkPerson } from '../../src/app/people.js';
 import { encodeCardAction } from '../../src/contract/card-action.js';
 import { findTodo } from '../../src/store/todos.js';
 import { listEvents } from '../../src/store/events.js';
 import { gateApp } from '../app/gate-fixture.js';
 import { call } from '../helpers/http.js';
-import { blockAction, postSlack, startFakeSlack, startSlackHarness, TEAM, type FakeSlack, type SlackHarness } from '../helpers/slack.js';
-import { operator, unwrap } from '../helpers/test-app.js';
+import { blockAction, postSlack, type FakeSlack, type SlackHarness } from '../helpers/slack.js';
+import { startSlackGateApp } from '../helpers/slack-gate.js';
+import { unwrap } from '../helpers/test-app.js';
 import { getPage, startWebServer } from '../helpers/web.js';
 
 // Monitors and handoffs over /v1 (issue 20 #1, #2, #4): a monitor is offered only when due, a poll is a report
@@ -22,10 +21,7 @@ let slack: FakeSlack;
 let harness: SlackHarness;
 
 beforeEach(async () => {
-  app = await gateApp();
-  slack = startFakeSlack(app.clock);
-  harness = await startSlackHarness(app.deps, app.clock);
-  unwrap(bindGoal(app.deps, operator, { goalId: 'demo', surface: 'slack', destination: 'C0CHANNEL1', purposes: ['board'] }));
+  ({ app, slack, harness } = await startSlackGateApp({ purposes: ['board'] }));
 });
 afterEach(async () => {
   await harness.close();
@@ -89,7 +85,6 @@ describe('monitors', () => {
   });
 
   it('a quiet monitor asks on the board card whether to keep watching; Keep restarts its streak, Stop ends it (Slack clicks)', async () => {
-    unwrap(linkPerson(app.deps, operator, 'ana', 'slack', `${TEAM}:UANA`));
     const monitor = await addMonitor({ dead_after: 2 });
     for (let i = 0; i < 3; i += 1) await poll(monitor, 'same');
     await harness.drain();

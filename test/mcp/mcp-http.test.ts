@@ -1,14 +1,13 @@
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { bindGoal } from '../../src/app/bindings.js';
-import { linkPerson } from '../../src/app/people.js';
 import { addTodo } from '../../src/app/todos.js';
 import { encodeCardAction } from '../../src/contract/card-action.js';
 import { listEvents } from '../../src/store/events.js';
 import { gateApp } from '../app/gate-fixture.js';
 import { call } from '../helpers/http.js';
-import { blockAction, postSlack, startFakeSlack, startSlackHarness, TEAM, type FakeSlack, type SlackHarness } from '../helpers/slack.js';
+import { blockAction, postSlack, type FakeSlack, type SlackHarness } from '../helpers/slack.js';
+import { startSlackGateApp } from '../helpers/slack-gate.js';
 import { operator, unwrap } from '../helpers/test-app.js';
 import { tool, TURN_EVENTS, turnUntilGate } from './turn.js';
 
@@ -32,11 +31,7 @@ async function connect(token: string): Promise<Client> {
 }
 
 beforeEach(async () => {
-  app = await gateApp();
-  slack = startFakeSlack(app.clock);
-  harness = await startSlackHarness(app.deps, app.clock);
-  unwrap(linkPerson(app.deps, operator, 'ana', 'slack', `${TEAM}:UANA`));
-  unwrap(bindGoal(app.deps, operator, { goalId: 'demo', surface: 'slack', destination: 'C0CHANNEL1' }));
+  ({ app, slack, harness } = await startSlackGateApp());
   todoId = unwrap(addTodo(app.deps, operator, 'demo', { text: 'Write the release notes', priority: 'P0' })).todo.id;
   client = await connect(app.tokens.a1);
 });
