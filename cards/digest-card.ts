@@ -137,7 +137,7 @@ function healthItems(view: DigestView, tr: Translator): CardItem[] {
   return [
     ...view.staleAgents.map((s): CardItem => ({
       text: tr.t('digest.staleAgent', { agent: s.agentId }),
-      meta: s.lastSeenAt === null ? tr.t('digest.neverReported') : tr.t('digest.lastSeen', { elapsed: elapsedIn(tr, s.lastSeenAt, view.at) }),
+      meta: s.lastSeenAt === null ? tr.t('digest.neverReported') : tr.t('digest.lastSeen', { ago: tr.ago(s.lastSeenAt, view.at) }),
       tone: 'warning',
     })),
     ...view.expiredLeases.map((l): CardItem => ({ text: tr.t('digest.leaseExpired', { text: l.text }), meta: tr.t('digest.heldBy', { agent: l.agentId }), tone: 'muted' })),

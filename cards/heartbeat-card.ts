@@ -40,7 +40,7 @@ function activityLine(view: HeartbeatView, tr: Translator): string | null {
 }
 
 function actionItems(view: HeartbeatView, tr: Translator): CardItem[] {
-  const seen = (at: string | null) => (at === null ? tr.t('heartbeat.neverReported') : tr.t('heartbeat.lastSeen', { elapsed: elapsedIn(tr, at, view.at) }));
+  const seen = (at: string | null) => (at === null ? tr.t('heartbeat.neverReported') : tr.t('heartbeat.lastSeen', { ago: tr.ago(at, view.at) }));
   return [
     ...view.staleAgents.map((s): CardItem => ({ text: tr.t('heartbeat.stale', { agent: s.agentId }), meta: seen(s.lastSeenAt), tone: 'warning' })),
     ...view.recoveredAgents.map((id): CardItem => ({ text: tr.t('heartbeat.recovered', { agent: id }), tone: 'good' })),

@@ -1,6 +1,13 @@
 // The English catalog: the source of every human-facing key and of its placeholders' types.
 
+import { chatEn } from './chat.js';
+import { doctorEn } from './doctor.js';
+import { webEn } from './web.js';
+
 export const en = {
+  ...webEn,
+  ...chatEn,
+  ...doctorEn,
   // Gate card
   'gate.button.approve': 'Approve',
   'gate.button.reject': 'Reject',
@@ -102,6 +109,7 @@ export const en = {
   'time.days': { one: '{count} day', other: '{count} days' },
   'time.hours': { one: '{count} hour', other: '{count} hours' },
   'time.minutes': { one: '{count} minute', other: '{count} minutes' },
+  'time.justNow': 'just now',
   // Daily digest
   'digest.more': 'and {count} more: run `loopx status {goal}` for the full list.',
   'digest.others': { one: '1 more gate waits on others ({names}).', other: '{count} more gates wait on others ({names}).' },
@@ -117,7 +125,7 @@ export const en = {
   'digest.progress': 'Progress and spend: {parts}.{usage}{cost}{quota}',
   'digest.staleAgent': 'Agent {agent} is stale',
   'digest.neverReported': 'it never reported',
-  'digest.lastSeen': 'last seen {elapsed} ago',
+  'digest.lastSeen': 'last seen {ago}',
   'digest.leaseExpired': 'Lease expired: {text}',
   'digest.heldBy': 'was held by {agent}',
   'digest.since.start': 'everything since the goal started',
@@ -179,7 +187,7 @@ export const en = {
   'heartbeat.gatesDecided': { one: '{count} gate decided', other: '{count} gates decided' },
   'heartbeat.activity': 'Activity: {parts}.',
   'heartbeat.neverReported': 'never reported',
-  'heartbeat.lastSeen': 'last seen {elapsed} ago',
+  'heartbeat.lastSeen': 'last seen {ago}',
   'heartbeat.stale': 'Agent {agent} looks stale',
   'heartbeat.recovered': 'Agent {agent} is reporting again',
   'heartbeat.leaseExpired': 'Lease expired: {text}',

@@ -20,6 +20,8 @@ export interface Translator {
   dateTime(iso: string, timezone: string): string;
   /** `14:02 (Asia/Shanghai)` / `14:02（Asia/Shanghai）`. */
   clockTime(iso: string, timezone: string): string;
+  /** `3 days ago` / `3天前` (Intl.RelativeTimeFormat), `just now` / `刚刚` under a minute. */
+  ago(from: string, now: string): string;
 }
 
 function parts(locale: Locale, iso: string, timezone: string): Record<string, string> {
@@ -39,6 +41,14 @@ function zone(locale: Locale, timezone: string): string {
   return locale === 'en' ? ` (${timezone})` : `（${timezone}）`;
 }
 
+/** Whole days (two or more), else whole hours (two or more), else whole minutes between two instants. */
+function elapsed(from: string, now: string): { count: number; unit: 'day' | 'hour' | 'minute' } {
+  const minutes = Math.max(0, Math.floor((Date.parse(now) - Date.parse(from)) / 60_000));
+  if (minutes >= 2 * 1440) return { count: Math.floor(minutes / 1440), unit: 'day' };
+  if (minutes >= 120) return { count: Math.floor(minutes / 60), unit: 'hour' };
+  return { count: minutes, unit: 'minute' };
+}
+
 const translators = new Map<Locale, Translator>();
 
 /** The translator of a locale (cached; pure). */
@@ -46,6 +56,7 @@ export function translator(locale: Locale = 'en'): Translator {
   const cached = translators.get(locale);
   if (cached) return cached;
   const catalog = CATALOGS[locale];
+  const relative = new Intl.RelativeTimeFormat(locale, { numeric: 'always' });
   const made: Translator = {
     locale,
     t: (key, ...args) => format(locale, catalog[key], (args[0] ?? {}) as Readonly<Record<string, string | number>>),
@@ -57,6 +68,10 @@ export function translator(locale: Locale = 'en'): Translator {
     clockTime(iso, timezone) {
       const p = parts(locale, iso, timezone);
       return `${p.hour}:${p.minute}${zone(locale, timezone)}`;
+    },
+    ago(from, now) {
+      const { count, unit } = elapsed(from, now);
+      return count === 0 ? made.t('time.justNow') : relative.format(-count, unit);
     },
   };
   translators.set(locale, made);
@@ -70,10 +85,8 @@ export function cardLocale(tr: Translator): { locale?: Locale } {
 
 /** "3 days" / "3 天": how long ago `from` was at `now`, in whole days, hours or minutes. */
 export function elapsedIn(tr: Translator, from: string, now: string): string {
-  const minutes = Math.max(0, Math.floor((Date.parse(now) - Date.parse(from)) / 60_000));
-  if (minutes >= 2 * 1440) return tr.t('time.days', { count: Math.floor(minutes / 1440) });
-  if (minutes >= 120) return tr.t('time.hours', { count: Math.floor(minutes / 60) });
-  return tr.t('time.minutes', { count: minutes });
+  const { count, unit } = elapsed(from, now);
+  return tr.t(unit === 'day' ? 'time.days' : unit === 'hour' ? 'time.hours' : 'time.minutes', { count });
 }
 
 /** Names joined for a sentence: "Ana, Bo and Cy" / "Ana、Bo和Cy". */

@@ -1,9 +1,15 @@
 import type { Message } from './catalog.js';
+import { chatZhCN } from './chat.js';
+import { doctorZhCN } from './doctor.js';
 import type { MessageKey } from './en.js';
+import { webZhCN } from './web.js';
 
 // 简体中文目录：每个键都与英文目录一一对应，占位符相同（test/cards/i18n.test.ts 检查）。
 
 export const zhCN: Readonly<Record<MessageKey, Message>> = {
+  ...webZhCN,
+  ...chatZhCN,
+  ...doctorZhCN,
   'gate.button.approve': '批准',
   'gate.button.reject': '拒绝',
   'gate.button.defer': '推迟 {hours} 小时',
@@ -100,6 +106,7 @@ export const zhCN: Readonly<Record<MessageKey, Message>> = {
   'time.days': { other: '{count} 天' },
   'time.hours': { other: '{count} 小时' },
   'time.minutes': { other: '{count} 分钟' },
+  'time.justNow': '刚刚',
   'digest.more': '还有 {count} 项：运行 `loopx status {goal}` 查看完整列表。',
   'digest.others': { other: '另有 {count} 个审批在等待其他人（{names}）。' },
   'digest.nothing.channel': '待你处理：无。没有审批或待办在等人处理。',
@@ -114,7 +121,7 @@ export const zhCN: Readonly<Record<MessageKey, Message>> = {
   'digest.progress': '进展与花费：{parts}。{usage}{cost}{quota}',
   'digest.staleAgent': '代理 {agent} 已停滞',
   'digest.neverReported': '从未报告',
-  'digest.lastSeen': '最后出现于 {elapsed}前',
+  'digest.lastSeen': '最后出现于{ago}',
   'digest.leaseExpired': '租约已过期：{text}',
   'digest.heldBy': '原持有者 {agent}',
   'digest.since.start': '自目标开始以来的全部内容',
@@ -172,7 +179,7 @@ export const zhCN: Readonly<Record<MessageKey, Message>> = {
   'heartbeat.gatesDecided': { other: '决定了 {count} 个审批' },
   'heartbeat.activity': '活动：{parts}。',
   'heartbeat.neverReported': '从未报告',
-  'heartbeat.lastSeen': '最后出现于 {elapsed}前',
+  'heartbeat.lastSeen': '最后出现于{ago}',
   'heartbeat.stale': '代理 {agent} 似乎停滞了',
   'heartbeat.recovered': '代理 {agent} 恢复报告',
   'heartbeat.leaseExpired': '租约已过期：{text}',

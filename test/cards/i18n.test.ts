@@ -28,6 +28,16 @@ describe('the message catalog', () => {
     expect(translator('zh-CN').clockTime(at, 'America/New_York')).toBe('01:02（America/New_York）');
   });
 
+  it('says how long ago with Intl.RelativeTimeFormat, in whole days, hours or minutes', () => {
+    const now = '2026-01-05T12:00:00.000Z';
+    expect(translator('en').ago('2026-01-02T11:00:00.000Z', now)).toBe('3 days ago');
+    expect(translator('zh-CN').ago('2026-01-02T11:00:00.000Z', now)).toBe('3天前');
+    expect(translator('zh-CN').ago('2026-01-05T09:30:00.000Z', now)).toBe('2小时前');
+    expect(translator('en').ago('2026-01-05T11:59:00.000Z', now)).toBe('1 minute ago');
+    expect(translator('en').ago('2026-01-05T12:00:30.000Z', now)).toBe('just now');
+    expect(translator('zh-CN').ago('2026-01-05T12:00:00.000Z', now)).toBe('刚刚');
+  });
+
   it('joins names the way each language does', () => {
     expect(namesIn(translator('en'), ['Ana', 'Bo', 'Cy'])).toBe('Ana, Bo and Cy');
     expect(namesIn(translator('zh-CN'), ['李雷', '韩梅梅', 'Cy'])).toBe('李雷、韩梅梅和Cy');
