@@ -23,6 +23,8 @@ const MOVED = [
   'src/app/chat-commands.ts',
   'src/app/chat/next-step.ts',
   'src/app/queries/review.ts',
+  'src/app/queries/gate-view.ts',
+  'cards/glance.ts',
 ];
 
 /** String and template literals of a source file (a template's text parts, placeholders' own literals too); comments skipped. */
