@@ -90,6 +90,14 @@ export const chatEn = {
   'glance.waiting': '{count} waiting',
   'glance.todo': '{count} to do',
   'glance.charts': 'Charts: {url}',
+  // Slack's own answers: the reject form, and the Home tab of an account not linked yet
+  'slack.reject.label': 'Why? The agent gets this back.',
+  'slack.reject.failed': 'Slack could not open the reject form. Click Reject again, or reject with `/loopx reject <gate> <reason>` or on the web board.',
+  'slack.reject.unreadable': 'This form is not one LoopX can read; close it and click Reject again.',
+  'slack.home.fallback': 'Link your Slack account to LoopX to see what needs you.',
+  'slack.home.title': 'Needs you',
+  'slack.home.status': 'not linked',
+  'slack.home.body': 'Your Slack account is not linked to a LoopX person yet, so LoopX cannot tell what waits on you. Ask an operator to run: loopx person link <you> --slack {account}',
 } as const;
 
 export const chatZhCN: Readonly<Record<keyof typeof chatEn, Message>> = {
@@ -172,4 +180,11 @@ export const chatZhCN: Readonly<Record<keyof typeof chatEn, Message>> = {
   'glance.waiting': '等待中 {count}',
   'glance.todo': '待办 {count}',
   'glance.charts': '图表：{url}',
+  'slack.reject.label': '为什么拒绝？代理会收到这段理由。',
+  'slack.reject.failed': 'Slack 无法打开拒绝表单。请再次点击“拒绝”，或发送 `/loopx 拒绝 <gate> <理由>`，或在网页看板上拒绝。',
+  'slack.reject.unreadable': 'LoopX 无法读取这个表单；请关闭后再次点击“拒绝”。',
+  'slack.home.fallback': '把你的 Slack 账号关联到 LoopX，即可查看需要你处理的事项。',
+  'slack.home.title': '待你处理',
+  'slack.home.status': '未关联',
+  'slack.home.body': '你的 Slack 账号还没有关联到 LoopX 成员，所以 LoopX 无法知道哪些事项在等你。请让管理员运行：loopx person link <you> --slack {account}',
 };

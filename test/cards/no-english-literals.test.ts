@@ -25,6 +25,7 @@ const MOVED = [
   'src/app/queries/review.ts',
   'src/app/queries/gate-view.ts',
   'cards/glance.ts',
+  'src/app/chat/reader.ts',
 ];
 
 /** String and template literals of a source file (a template's text parts, placeholders' own literals too); comments skipped. */
