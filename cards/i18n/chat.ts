@@ -98,6 +98,10 @@ export const chatEn = {
   'slack.home.title': 'Needs you',
   'slack.home.status': 'not linked',
   'slack.home.body': 'Your Slack account is not linked to a LoopX person yet, so LoopX cannot tell what waits on you. Ask an operator to run: loopx person link <you> --slack {account}',
+  // Stop / Keep watching a quiet monitor (the chat's answer, and `loopx monitor stop|keep`)
+  'monitor.stopped': 'Stopped watching "{text}".',
+  'monitor.unwatched': '"{text}" is no longer watched; nothing changed.',
+  'monitor.kept': { one: 'Keeping "{text}" watched; you will hear again after {count} more quiet check.', other: 'Keeping "{text}" watched; you will hear again after {count} more quiet checks.' },
 } as const;
 
 export const chatZhCN: Readonly<Record<keyof typeof chatEn, Message>> = {
@@ -187,4 +191,7 @@ export const chatZhCN: Readonly<Record<keyof typeof chatEn, Message>> = {
   'slack.home.title': '待你处理',
   'slack.home.status': '未关联',
   'slack.home.body': '你的 Slack 账号还没有关联到 LoopX 成员，所以 LoopX 无法知道哪些事项在等你。请让管理员运行：loopx person link <you> --slack {account}',
+  'monitor.stopped': '已停止关注“{text}”。',
+  'monitor.unwatched': '“{text}”已不再关注，没有变化。',
+  'monitor.kept': { other: '继续关注“{text}”；再有 {count} 次检查没有变化时会再问你。' },
 };

@@ -13,7 +13,7 @@ import { readerLocale, type ChatIdentity } from './chat/reader.js';
 import { refusalIn } from './chat/refusal.js';
 import { findGate } from './queries/gates.js';
 import { markUserActionDone } from './work/user-actions.js';
-import { answerQuietMonitor } from './work/monitors.js';
+import { answerQuietMonitor, monitorAnswerIn } from './work/monitors.js';
 import { runWrite } from './write.js';
 
 export type { ChatIdentity } from './chat/reader.js';
@@ -103,7 +103,7 @@ export function decideAsPerson(deps: AppDeps, personId: string, request: ButtonR
     };
     if (request.choice !== 'done') {
       const answered = answerQuietMonitor(deps, origin, request.todoId, request.choice, via);
-      return answered.ok ? { ok: true, text: answered.value.text } : refused(answered.error);
+      return answered.ok ? { ok: true, text: monitorAnswerIn(answered.value.answer, answered.value.todo.text, tr) } : refused(answered.error);
     }
     const done = markUserActionDone(deps, origin, request.todoId, via);
     if (!done.ok) return refused(done.error);
