@@ -6,7 +6,8 @@ import { findOutboxRow, findProjection, type ProjectionRow } from '../../store/o
 import type { Clock } from '../deps.js';
 import { CARD_PRIORITY, cardHash, enqueueCard } from './enqueue.js';
 import { catchUpLedger } from './ledger-cursor.js';
-import { needsOwnRender, type CardSource, type CardTarget, type Destination, type Reader } from './sources.js';
+import { chatReader } from './readers.js';
+import { needsOwnRender, type CardSource, type CardTarget, type Destination } from './sources.js';
 
 const CURSOR = 'cards';
 
@@ -23,11 +24,6 @@ function destinationsFor(store: Store, source: CardSource, target: CardTarget, s
     .filter((b) => b.purposes.includes(source.purpose))
     .map((b) => ({ surface: b.surface, destination: b.destination, reader: chatReader(b) }));
   return [...bound, ...(source.directDestinations?.(store, target.key, now) ?? [])].filter((d) => surfaces.has(d.surface));
-}
-
-/** A chat reads a binding's copy: the goal's timezone, the binding's language. */
-function chatReader(binding: Binding): Reader {
-  return { timezone: null, locale: binding.locale };
 }
 
 function queueTarget(store: Store, source: CardSource, target: CardTarget, destinations: readonly Destination[], now: Date): number {

@@ -10,6 +10,7 @@ import { startFakeLark, type FakeLark } from '../../helpers/lark-api.js';
 import { startLarkHarness, type LarkHarness } from '../../helpers/lark-harness.js';
 import { cardActionEnvelope, messageEnvelope, signedLarkRequest } from '../../helpers/lark-signing.js';
 import { encodeCardAction } from '../../../src/contract/card-action.js';
+import { findProjection } from '../../../src/store/outbox.js';
 import { asAgent, createTestApp, operator, seedGoal, unwrap, type TestApp } from '../../helpers/test-app.js';
 
 // Issue 16: a Feishu group reading Chinese. Commands in Chinese, cards and replies in Chinese.
@@ -100,6 +101,19 @@ describe('a Lark chat bound with --locale zh-CN', () => {
     const answer = (await (await fetch(`${harness.url}/lark/events`, { method: 'POST', body: request.body, headers: request.headers })).json()) as { toast: { content: string } };
     expect(answer.toast.content).toContain('请先在“拒绝”旁的输入框里写下拒绝理由');
     expect(findGate(app.deps.store, gate.id)?.state).toBe('pending');
+  });
+
+  it('a click answers with the clicked card redrawn in the chat\'s language, not in English', async () => {
+    const shown = findProjection(app.deps.store, 'lark', CHAT, `gate:${gate.id}`);
+    expect(shown?.message_id).toBeTruthy();
+    const envelope = cardActionEnvelope({ eventId: `ev_${++seq}`, openId: 'ou_ana', value: { loopx: encodeCardAction({ v: 1, gate: gate.id, rev: gate.revision, choice: 'approve' }) }, createTimeMs: app.clock.now().getTime(), messageId: shown!.message_id! });
+    envelope.event.context.open_chat_id = CHAT;
+    const request = signedLarkRequest(envelope, { timestampSeconds: Math.floor(app.clock.now().getTime() / 1000) });
+    const answer = (await (await fetch(`${harness.url}/lark/events`, { method: 'POST', body: request.body, headers: request.headers })).json()) as { toast: { content: string }; card?: { data: unknown } };
+    expect(findGate(app.deps.store, gate.id)?.state).toBe('approved');
+    const card = JSON.stringify(answer.card?.data);
+    expect(card).toContain('已批准');
+    expect(card).not.toMatch(/Approved|Asked by|Goal/);
   });
 
   const postedTo = (receiveId: string) => lark.messageCalls().filter((c) => c.body?.receive_id === receiveId).map((c) => JSON.parse(c.body.content) as Record<string, unknown>);
