@@ -6,7 +6,7 @@ import { findOutboxRow, findProjection, type ProjectionRow } from '../../store/o
 import type { Clock } from '../deps.js';
 import { CARD_PRIORITY, cardHash, enqueueCard } from './enqueue.js';
 import { catchUpLedger } from './ledger-cursor.js';
-import { chatReader } from './readers.js';
+import { chatReader, renderFor } from './readers.js';
 import { needsOwnRender, type CardSource, type CardTarget, type Destination } from './sources.js';
 
 const CURSOR = 'cards';
@@ -33,7 +33,7 @@ function queueTarget(store: Store, source: CardSource, target: CardTarget, desti
   let queued = 0;
   for (const to of destinations) {
     // A direct message in its reader's own timezone and language, a chat in its binding's; English chats share one render.
-    const rendered = needsOwnRender(to.reader) ? (source.render(store, target.key, now, to.reader) ?? shared) : shared;
+    const rendered = needsOwnRender(to.reader) ? (renderFor(source, store, target.key, now, to.reader) ?? shared) : shared;
     const delivery = { surface: to.surface, destination: to.destination, card: rendered.card, priority: target.priority, revision: rendered.revision };
     if (enqueueCard(store, delivery, now)) queued += 1;
   }
@@ -81,7 +81,7 @@ export function createProjector(store: Store, clock: Clock, sources: readonly Ca
         for (const binding of listBindings(store).filter((b) => surfaces.has(b.surface))) {
           for (const source of sources.filter((s) => binding.purposes.includes(s.purpose))) {
             for (const key of source.liveKeys(store, binding.goalId)) {
-              const rendered = source.render(store, key, now, chatReader(binding));
+              const rendered = renderFor(source, store, key, now, chatReader(binding));
               const drift = rendered ? driftOf(store, binding, key, cardHash(rendered.card), expiring, now.getTime()) : null;
               if (!rendered || drift === null) continue;
               const delivery = { surface: binding.surface, destination: binding.destination, card: rendered.card, priority: CARD_PRIORITY.progress, revision: rendered.revision, repost: drift === 'expiring' };

@@ -1,13 +1,23 @@
+import { withAlternate } from '../../../cards/i18n/index.js';
+import { otherLocale } from '../../kernel/locale.js';
 import { dmUserOf } from '../../kernel/reach.js';
 import type { ChatSurface } from '../../kernel/vocabulary.js';
 import { listBindings, type Binding } from '../../store/bindings.js';
 import type { Store } from '../../store/db.js';
 import { findPersonByChatUser } from '../../store/people.js';
-import type { Reader } from './sources.js';
+import type { CardSource, Reader, RenderedCard } from './sources.js';
 
 /** A chat reads a binding's copy: the goal's timezone, the binding's language. */
 export function chatReader(binding: Binding): Reader {
-  return { timezone: null, locale: binding.locale };
+  return { timezone: null, locale: binding.locale, ...(binding.bilingual ? { bilingual: true } : {}) };
+}
+
+/** A source's card for a reader; a bilingual chat's card also carries itself in the other language. */
+export function renderFor(source: CardSource, store: Store, key: string, now: Date, reader?: Reader): RenderedCard | null {
+  const rendered = source.render(store, key, now, reader);
+  if (!rendered || reader?.bilingual !== true) return rendered;
+  const other = source.render(store, key, now, { timezone: reader.timezone, locale: otherLocale(reader.locale ?? 'en') });
+  return other ? { ...rendered, card: withAlternate(rendered.card, other.card) } : rendered;
 }
 
 /**
