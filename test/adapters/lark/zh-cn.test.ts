@@ -137,6 +137,24 @@ describe('a Lark chat bound with --locale zh-CN', () => {
     expect(english.find((c) => c.includes('Needs you (1)'))).toBeDefined();
   });
 
+  it('the reconciler repairs a direct-message copy too, in its person\'s language', async () => {
+    unwrap(setPersonLocale(app.deps, operator, 'ana', 'zh-CN'));
+    unwrap(setReach(app.deps, operator, 'ana', { via: 'lark-dm' }));
+    const asked = unwrap(askGate(app.deps, asAgent('a1'), 'demo', { question: '要扩容数据库吗？', blocks: { global: true } })).gate;
+    await harness.drain();
+    const dm = app.deps.store.all(app.deps.store.kysely.selectFrom('projections').selectAll().where('card_key', '=', `gate:${asked.id}`).where('destination', 'like', 'dm:%'));
+    expect(dm).toHaveLength(1);
+    // The copy drifts (a lost update): only the reconciler can notice.
+    app.deps.store.run(app.deps.store.kysely.updateTable('projections').set({ rendered_hash: 'stale' }).where('destination', 'like', 'dm:%'));
+    expect(harness.engine.projector.reconcile()).toBeGreaterThanOrEqual(1);
+    const before = lark.messageCalls().length;
+    await harness.drain();
+    const repaired = lark.messageCalls().slice(before).map((c) => String(c.body?.content ?? '')).filter((c) => c.includes('要扩容数据库吗？'));
+    expect(repaired.length).toBeGreaterThan(0);
+    expect(repaired.at(-1)).toContain('批准');
+    expect(harness.engine.projector.reconcile()).toBe(0);
+  });
+
   it('a direct message to a zh-CN person is Chinese, whatever the chat reads', async () => {
     unwrap(setPersonLocale(app.deps, operator, 'ana', 'zh-CN'));
     unwrap(setReach(app.deps, operator, 'ana', { via: 'lark-dm' }));
