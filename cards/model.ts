@@ -17,6 +17,11 @@ export interface Card {
   readonly urgent?: boolean;
   /** The language the card is written in, when not English: a renderer's own words (hints, placeholders) follow it. */
   readonly locale?: Locale;
+  /**
+   * The same card in a second language, for surfaces whose clients show each reader their own (Lark's
+   * `i18n_content`); surfaces with one language per message ignore it.
+   */
+  readonly alternate?: Card;
 }
 
 /** Tone of a line: how a renderer may colour or mark it. */

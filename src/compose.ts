@@ -1,4 +1,5 @@
 import type { Server } from 'node:http';
+import { translator, type Translator } from '../cards/i18n/index.js';
 import type { BoundBase } from '../adapters/lark/base/doctor.js';
 import type { LarkAdapter, LarkAdapterConfig } from '../adapters/lark/index.js';
 import type { DoctorCheck } from '../adapters/slack/doctor.js';
@@ -186,24 +187,24 @@ function slackApiUrl(config: Config): string | undefined {
 }
 
 /** `loopx doctor`'s chat checks: each configured surface, and the bot's membership of every bound destination. */
-export async function chatDoctorChecks(config: Config, slackChannels: readonly string[], larkChats: readonly string[] = [], larkBases: readonly BoundBase[] = []): Promise<DoctorCheck[]> {
-  return [...(await slackChecks(config, slackChannels)), ...(await larkChecks(config, larkChats, larkBases))];
+export async function chatDoctorChecks(config: Config, slackChannels: readonly string[], larkChats: readonly string[] = [], larkBases: readonly BoundBase[] = [], tr: Translator = translator('en')): Promise<DoctorCheck[]> {
+  return [...(await slackChecks(config, slackChannels, tr)), ...(await larkChecks(config, larkChats, larkBases, tr))];
 }
 
-async function slackChecks(config: Config, channels: readonly string[]): Promise<DoctorCheck[]> {
-  if (!config.SLACK_BOT_TOKEN) return [{ name: 'slack', ok: true, detail: 'not configured (set SLACK_BOT_TOKEN to mirror goals into Slack; see docs/slack-setup.md)' }];
+async function slackChecks(config: Config, channels: readonly string[], tr: Translator): Promise<DoctorCheck[]> {
+  if (!config.SLACK_BOT_TOKEN) return [{ name: tr.t('doctor.name.slack'), ok: true, detail: tr.t('doctor.slack.off') }];
   const { slackDoctorChecks } = await import('../adapters/slack/doctor.js');
-  return slackDoctorChecks({ botToken: config.SLACK_BOT_TOKEN, signingSecret: config.SLACK_SIGNING_SECRET, appToken: config.SLACK_APP_TOKEN, apiUrl: slackApiUrl(config) }, channels);
+  return slackDoctorChecks({ botToken: config.SLACK_BOT_TOKEN, signingSecret: config.SLACK_SIGNING_SECRET, appToken: config.SLACK_APP_TOKEN, apiUrl: slackApiUrl(config) }, channels, tr);
 }
 
-async function larkChecks(config: Config, chats: readonly string[], bases: readonly BoundBase[]): Promise<DoctorCheck[]> {
-  if (config.LARK_APP_ID === undefined || config.LARK_APP_SECRET === undefined) return [{ name: 'lark', ok: true, detail: 'not configured (set LARK_APP_ID and LARK_APP_SECRET to mirror goals into Lark/Feishu; see docs/lark-setup.md)' }];
+async function larkChecks(config: Config, chats: readonly string[], bases: readonly BoundBase[], tr: Translator): Promise<DoctorCheck[]> {
+  if (config.LARK_APP_ID === undefined || config.LARK_APP_SECRET === undefined) return [{ name: tr.t('doctor.name.lark'), ok: true, detail: tr.t('doctor.lark.off') }];
   const { createLarkApi } = await import('../adapters/lark/sdk.js');
   const { larkDoctorChecks } = await import('../adapters/lark/doctor.js');
   const api = createLarkApi({ appId: config.LARK_APP_ID, appSecret: config.LARK_APP_SECRET, domain: config.LARK_DOMAIN });
-  const checks = await larkDoctorChecks({ api, domain: config.LARK_DOMAIN, mode: config.LARK_MODE, chats });
+  const checks = await larkDoctorChecks({ api, domain: config.LARK_DOMAIN, mode: config.LARK_MODE, chats }, tr);
   if (!checks[0]?.ok) return checks;
   const { createLarkBaseApi } = await import('../adapters/lark/base/api.js');
   const { larkBaseDoctorChecks } = await import('../adapters/lark/base/doctor.js');
-  return [...checks, ...(await larkBaseDoctorChecks(createLarkBaseApi({ appId: config.LARK_APP_ID, appSecret: config.LARK_APP_SECRET, domain: config.LARK_DOMAIN }), bases))];
+  return [...checks, ...(await larkBaseDoctorChecks(createLarkBaseApi({ appId: config.LARK_APP_ID, appSecret: config.LARK_APP_SECRET, domain: config.LARK_DOMAIN }), bases, tr))];
 }

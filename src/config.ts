@@ -2,6 +2,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { parseEnv } from 'node:util';
 import { z } from 'zod';
+import { LOCALES, localeFromPosix } from './kernel/locale.js';
 
 const Port = z.coerce.number().int().min(0).max(65_535);
 /** An optional setting where an empty value (`KEY=` copied from .env.example) means unset. */
@@ -29,6 +30,8 @@ export const ConfigSchema = z.object({
   LOOPX_REMIND_AFTER_MINUTES: z.coerce.number().int().min(5).max(7 * 24 * 60).default(60),
   /** The ledger's HMAC key (≥ 32 characters); without it the key lives in `<LOOPX_DB>.ledger-key` (mode 0600). */
   LOOPX_LEDGER_KEY: z.preprocess((value) => (value === '' ? undefined : value), z.string().min(32, 'use at least 32 random characters').optional()),
+  /** The operator's language in the terminal (`loopx doctor`'s advice): `en` or `zh-CN`; default from LC_ALL / LC_MESSAGES / LANG. */
+  LOOPX_LOCALE: blankIsUnset(z.enum(LOCALES)),
   LARK_APP_ID: Optional,
   LARK_APP_SECRET: Optional,
   LARK_ENCRYPT_KEY: Optional,
@@ -117,5 +120,6 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     throw new ConfigError(`Configuration is invalid: ${problems}. Fix the environment or .env (see .env.example).`);
   }
   const dbPath = parsed.data.LOOPX_DB === ':memory:' ? ':memory:' : resolve(cwd, parsed.data.LOOPX_DB);
-  return Object.freeze({ ...parsed.data, LOOPX_DB: dbPath });
+  const locale = parsed.data.LOOPX_LOCALE ?? localeFromPosix(merged['LC_ALL'] || merged['LC_MESSAGES'] || merged['LANG']);
+  return Object.freeze({ ...parsed.data, LOOPX_DB: dbPath, LOOPX_LOCALE: locale });
 }

@@ -1,3 +1,4 @@
+import { namesIn, translator, type Translator } from '../../cards/i18n/index.js';
 import { larkBaseUrl, type LarkApi, type LarkDomainSetting, type LarkReply } from './sdk.js';
 
 /** One doctor line: what was checked, whether it passed, and what to do when it did not. */
@@ -20,68 +21,52 @@ export interface LarkDoctorInput {
   readonly chats: readonly string[];
 }
 
-function why(reply: Extract<LarkReply<unknown>, { ok: false }>): string {
-  return `${reply.code ?? reply.httpStatus ?? 'network error'}: ${reply.message}`;
+function why(reply: Extract<LarkReply<unknown>, { ok: false }>, tr: Translator): string {
+  return `${reply.code ?? reply.httpStatus ?? tr.t('doctor.lark.networkError')}: ${reply.message}`;
 }
 
-function consoleName(domain: LarkDomainSetting): string {
-  return domain === 'lark' ? 'the Lark developer console (open.larksuite.com/app)' : 'the Feishu developer console (open.feishu.cn/app)';
+function consoleName(domain: LarkDomainSetting, tr: Translator): string {
+  return tr.t(domain === 'lark' ? 'doctor.lark.console.lark' : 'doctor.lark.console.feishu');
 }
 
-async function credentialsCheck(input: LarkDoctorInput): Promise<LarkCheck> {
+async function credentialsCheck(input: LarkDoctorInput, tr: Translator): Promise<LarkCheck> {
   const reply = await input.api.checkCredentials();
-  if (reply.ok) return { name: 'lark credentials', ok: true, detail: `tenant_access_token issued by ${larkBaseUrl(input.domain)} (valid ${reply.data.expiresInSeconds} s)` };
-  return {
-    name: 'lark credentials',
-    ok: false,
-    detail: `${larkBaseUrl(input.domain)} refused the app credentials (${why(reply)})`,
-    fix: `copy App ID and App Secret from Credentials & Basic Info in ${consoleName(input.domain)} into LARK_APP_ID / LARK_APP_SECRET; a Lark (international) app needs LARK_DOMAIN=lark`,
-  };
+  const name = tr.t('doctor.name.larkCredentials');
+  const url = larkBaseUrl(input.domain);
+  if (reply.ok) return { name, ok: true, detail: tr.t('doctor.lark.credentials.ok', { url, seconds: reply.data.expiresInSeconds }) };
+  return { name, ok: false, detail: tr.t('doctor.lark.credentials.refused', { url, why: why(reply, tr) }), fix: tr.t('doctor.lark.credentials.fix', { console: consoleName(input.domain, tr) }) };
 }
 
-async function subscriptionsCheck(input: LarkDoctorInput): Promise<LarkCheck> {
+async function subscriptionsCheck(input: LarkDoctorInput, tr: Translator): Promise<LarkCheck> {
   const reply = await input.api.readSubscriptions();
+  const name = tr.t('doctor.name.larkSubscriptions');
+  const console = consoleName(input.domain, tr);
   if (!reply.ok) {
-    return {
-      name: 'lark subscriptions',
-      ok: false,
-      detail: `could not read the app's event and callback subscriptions (${why(reply)})`,
-      fix: `grant the app the permission to read its own info (application:application:self_manage), or check Events & Callbacks in ${consoleName(input.domain)} by hand: ${REQUIRED_LARK_SUBSCRIPTIONS.join(', ')}`,
-    };
+    return { name, ok: false, detail: tr.t('doctor.lark.subscriptions.unreadable', { why: why(reply, tr) }), fix: tr.t('doctor.lark.subscriptions.unreadableFix', { console, names: REQUIRED_LARK_SUBSCRIPTIONS.join(', ') }) };
   }
   const subscribed = new Set([...reply.data.events, ...reply.data.callbacks]);
-  const missing = REQUIRED_LARK_SUBSCRIPTIONS.filter((name) => !subscribed.has(name));
-  if (missing.length === 0) return { name: 'lark subscriptions', ok: true, detail: `subscribed to ${REQUIRED_LARK_SUBSCRIPTIONS.join(' and ')}` };
-  const where = input.mode === 'ws' ? 'choose "receive through long connection"' : 'set the request URL to <public URL>/lark/events';
-  return {
-    name: 'lark subscriptions',
-    ok: false,
-    detail: `missing: ${missing.join(', ')} (buttons do nothing without card.action.trigger)`,
-    fix: `in ${consoleName(input.domain)} open Events & Callbacks, ${where}, add ${missing.join(' and ')}, then publish a new app version`,
-  };
+  const missing = REQUIRED_LARK_SUBSCRIPTIONS.filter((event) => !subscribed.has(event));
+  if (missing.length === 0) return { name, ok: true, detail: tr.t('doctor.lark.subscriptions.ok', { names: namesIn(tr, REQUIRED_LARK_SUBSCRIPTIONS) }) };
+  const where = tr.t(input.mode === 'ws' ? 'doctor.lark.subscriptions.ws' : 'doctor.lark.subscriptions.webhook');
+  return { name, ok: false, detail: tr.t('doctor.lark.subscriptions.missing', { names: missing.join(', ') }), fix: tr.t('doctor.lark.subscriptions.fix', { console, where, names: namesIn(tr, missing) }) };
 }
 
-async function membershipCheck(input: LarkDoctorInput, chat: string): Promise<LarkCheck> {
+async function membershipCheck(input: LarkDoctorInput, chat: string, tr: Translator): Promise<LarkCheck> {
   const reply = await input.api.isBotInChat(chat);
-  const name = `lark chat ${chat}`;
-  if (reply.ok && reply.data) return { name, ok: true, detail: 'the bot is a member' };
-  return {
-    name,
-    ok: false,
-    detail: reply.ok ? 'the bot is not a member of this chat, so its cards cannot be posted' : `could not check membership (${why(reply)})`,
-    fix: 'in the chat open Settings > Group bots > Add bot and add the LoopX app (or `loopx goal bind` another chat)',
-  };
+  const name = tr.t('doctor.name.larkChat', { chat });
+  if (reply.ok && reply.data) return { name, ok: true, detail: tr.t('doctor.lark.chat.member') };
+  return { name, ok: false, detail: reply.ok ? tr.t('doctor.lark.chat.notMember') : tr.t('doctor.lark.chat.unknown', { why: why(reply, tr) }), fix: tr.t('doctor.lark.chat.fix') };
 }
 
 /**
  * The Lark part of `loopx doctor`: the app credentials (a real tenant token), the event and callback
  * subscriptions, and the bot's membership of every bound chat; each failure says what to click.
  */
-export async function larkDoctorChecks(input: LarkDoctorInput): Promise<LarkCheck[]> {
-  const credentials = await credentialsCheck(input);
+export async function larkDoctorChecks(input: LarkDoctorInput, tr: Translator = translator('en')): Promise<LarkCheck[]> {
+  const credentials = await credentialsCheck(input, tr);
   if (!credentials.ok) return [credentials];
-  const checks = [credentials, await subscriptionsCheck(input)];
-  for (const chat of input.chats) checks.push(await membershipCheck(input, chat));
-  if (input.chats.length === 0) checks.push({ name: 'lark chats', ok: true, detail: 'no goal is bound to a Lark chat yet (`loopx goal bind <goal> --lark <chat id>`)' });
+  const checks = [credentials, await subscriptionsCheck(input, tr)];
+  for (const chat of input.chats) checks.push(await membershipCheck(input, chat, tr));
+  if (input.chats.length === 0) checks.push({ name: tr.t('doctor.name.larkChats'), ok: true, detail: tr.t('doctor.lark.chats.none') });
   return checks;
 }

@@ -128,11 +128,11 @@ export function blockToElements(block: CardBlock, budget: RenderBudget): LarkEle
     case 'text':
       return [plainText(block.text, budget, block.tone)];
     case 'fields':
-      return [plainText(block.fields.map((f) => `${f.label}: ${f.value}`).join('\n'), budget)];
+      return [plainText(block.fields.map((f) => (budget.tr ?? EN).t('render.field', { label: f.label, value: f.value })).join('\n'), budget)];
     case 'lanes':
-      return block.lanes.flatMap((lane) => [label(`${lane.label} (${lane.count})`), ...items(lane.items, Math.max(0, lane.count - lane.items.length), budget)]);
+      return block.lanes.flatMap((lane) => [label((budget.tr ?? EN).t('render.counted', { label: lane.label, count: lane.count })), ...items(lane.items, Math.max(0, lane.count - lane.items.length), budget)]);
     case 'list':
-      return [label(block.title), ...items(block.items, block.more ?? 0, budget), ...(block.moreLink ? [plainText(`${block.moreLink.label}: ${block.moreLink.url}`, budget, 'muted')] : [])];
+      return [label(block.title), ...items(block.items, block.more ?? 0, budget), ...(block.moreLink ? [plainText((budget.tr ?? EN).t('render.field', { label: block.moreLink.label, value: block.moreLink.url }), budget, 'muted')] : [])];
     case 'actions':
       return actions(block.buttons, budget.tr ?? EN);
     case 'outcome':
@@ -140,7 +140,7 @@ export function blockToElements(block: CardBlock, budget: RenderBudget): LarkEle
     case 'context':
       return [plainText(block.text, budget, 'muted', 'notation')];
     case 'mentions':
-      return [{ tag: 'markdown', content: `**${escapeMarkdown(clip(block.label, 200))}:** ${block.people.map((person) => larkMention(person, budget.tr ?? EN)).join(' ')}` }];
+      return [{ tag: 'markdown', content: (budget.tr ?? EN).t('render.field', { label: `**${escapeMarkdown(clip(block.label, 200))}**`, value: block.people.map((person) => larkMention(person, budget.tr ?? EN)).join(' ') }) }];
     case 'divider':
       return [{ tag: 'hr' }];
   }

@@ -1,5 +1,6 @@
 import { translator } from '../../cards/i18n/index.js';
 import type { Card, CardBlock, CardButton } from '../../cards/model.js';
+import { bilingualLarkCard } from './bilingual.js';
 import { blockToElements, clip, plainText, TONE_TAG, TONE_TEMPLATE, type LarkElement, type RenderBudget } from './elements.js';
 
 /** The Lark limits the renderer enforces (chatops-platforms.md §3.4). */
@@ -98,10 +99,22 @@ export function fitsLarkLimits(card: Record<string, unknown>): boolean {
 }
 
 /**
+ * A card with its alternate language overlaid (`i18n_content`), when the whole of both fits at the first budget;
+ * otherwise null, and the card goes in its own language alone: a second language is dropped before any content.
+ */
+function bilingual(card: Card, alternate: Card): Record<string, unknown> | null {
+  const [first, second] = [card, alternate].map((c) => renderAt(c, LEVELS[0]!));
+  const merged = bilingualLarkCard(first!, second!, [card.locale ?? 'en', alternate.locale ?? 'en']);
+  return merged && fitsLarkLimits(merged) ? merged : null;
+}
+
+/**
  * Renders a neutral card as a Lark JSON 2.0 interactive card, cutting lists and texts step by step until it
  * fits (30 KB, 200 components); it degrades, it never fails.
  */
 export function cardToLark(card: Card): LarkRender {
+  const both = card.alternate ? bilingual(card, card.alternate) : null;
+  if (both) return { card: both, content: JSON.stringify(both), degradeLevel: 0 };
   for (const [level, budget] of LEVELS.entries()) {
     const rendered = renderAt(card, budget);
     if (fitsLarkLimits(rendered)) return { card: rendered, content: JSON.stringify(rendered), degradeLevel: level };

@@ -221,6 +221,8 @@ export const en = {
   'render.more': '…and {count} more',
   'render.notLinked': '(not linked to {surface}: {command})',
   'render.seeMore': 'see more',
+  'render.field': '{label}: {value}',
+  'render.counted': '{label} ({count})',
   'render.seeMoreStatus': '(see more with /loopx status)',
   'render.hiddenSections': '{count} more section(s) did not fit',
   'render.noButtons': 'No buttons? Mention the bot: {examples}',

@@ -1,4 +1,5 @@
 import type { Locale } from '../../src/kernel/locale.js';
+import type { Card } from '../model.js';
 import { format, type Message, type Params } from './catalog.js';
 import { en, type MessageKey } from './en.js';
 import { zhCN } from './zh-CN.js';
@@ -76,6 +77,11 @@ export function translator(locale: Locale = 'en'): Translator {
   };
   translators.set(locale, made);
   return made;
+}
+
+/** A card that also carries itself in a second language (a bilingual Lark chat); the first card's language leads. */
+export function withAlternate(card: Card, alternate: Card): Card {
+  return (card.locale ?? 'en') === (alternate.locale ?? 'en') ? card : { ...card, alternate };
 }
 
 /** `{ locale }` for a card not in English (renderers follow it), nothing for English: English cards stay as they were. */

@@ -210,6 +210,8 @@ export const zhCN: Readonly<Record<MessageKey, Message>> = {
   'lark.unboundChat': '这个群还没有绑定 LoopX 目标，所以我不在这里执行命令。管理员可以运行 `loopx goal bind <goal> --lark <chat id>`。',
   'render.more': '……还有 {count} 项',
   'render.notLinked': '（未关联 {surface}：{command}）',
+  'render.field': '{label}：{value}',
+  'render.counted': '{label}（{count}）',
   'render.seeMore': '查看更多',
   'render.seeMoreStatus': '（发送 /loopx 状态 查看更多）',
   'render.hiddenSections': '还有 {count} 个区块放不下',

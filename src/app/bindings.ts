@@ -21,6 +21,8 @@ export interface BindInput {
   readonly digestTimezone?: string;
   /** The language of the cards this chat reads (`en`, `zh-CN`); the CLI passes the surface default. Default `en`. */
   readonly locale?: string | undefined;
+  /** Lark only: cards carry the other language too, each reader's client showing its own. Default false. */
+  readonly bilingual?: boolean | undefined;
 }
 
 /** What a destination id looks like on each surface, with an example for the error message. */
@@ -40,6 +42,9 @@ function checkInput(input: BindInput): Result<true, KernelError> {
   const unknown = (input.purposes ?? []).filter((p) => !BINDING_PURPOSES.includes(p));
   if (unknown.length > 0) return fail('invalid_request', `Unknown purpose(s) ${unknown.join(', ')}; use ${BINDING_PURPOSES.join(', ')}.`);
   if (input.locale !== undefined && !isLocale(input.locale)) return fail('invalid_request', `--locale is one of ${LOCALES.join(', ')}; got "${input.locale}".`, { field: 'locale' });
+  if (input.bilingual === true && input.surface !== 'lark') {
+    return fail('invalid_request', '--bilingual is for Lark chats, whose clients show each reader their own language; a Slack message has one language: choose it with --locale.', { field: 'bilingual' });
+  }
   return ok(true);
 }
 
@@ -58,10 +63,11 @@ export function bindGoal(deps: AppDeps, origin: WriteOrigin, input: BindInput): 
       digestAt: input.digestAt ?? '09:00',
       digestTimezone: input.digestTimezone ?? goal.timezone,
       locale: isLocale(input.locale) ? input.locale : 'en',
+      bilingual: input.bilingual === true,
     };
     upsertBinding(ctx.store, binding, ctx.at);
     // The event wakes the projector, which posts the board (and open gates) to the new destination.
-    ctx.event({ goalId: goal.id, type: 'binding.set', payload: { surface: binding.surface, destination: binding.destination, purposes, locale: binding.locale } });
+    ctx.event({ goalId: goal.id, type: 'binding.set', payload: { surface: binding.surface, destination: binding.destination, purposes, locale: binding.locale, bilingual: binding.bilingual } });
     const stored = listBindings(ctx.store, goal.id).find((b) => b.surface === binding.surface && b.destination === binding.destination);
     return stored ? ok(stored) : fail('internal_error', 'The binding was not stored.');
   });

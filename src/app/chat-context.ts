@@ -3,6 +3,7 @@ import type { ChatSurface } from '../kernel/vocabulary.js';
 import { listBindings } from '../store/bindings.js';
 import { projectionByMessage } from '../store/outbox.js';
 import type { AppDeps } from './deps.js';
+import { readerOfCopy, renderFor } from './projection/readers.js';
 import type { CardSource } from './projection/sources.js';
 import type { MessageRef } from './surface.js';
 
@@ -20,7 +21,7 @@ export function currentCardOfMessage(deps: AppDeps, sources: readonly CardSource
   if (!projection) return null;
   const now = deps.clock.now();
   for (const source of sources) {
-    const rendered = source.render(deps.store, projection.card_key, now);
+    const rendered = renderFor(source, deps.store, projection.card_key, now, readerOfCopy(deps.store, surface, ref.destination));
     if (rendered) return rendered.card;
   }
   return null;

@@ -1,4 +1,5 @@
 import { DEFAULT_DIGEST_LIMITS, digestCard, type DigestView } from '../../cards/digest-card.js';
+import type { Locale } from '../kernel/locale.js';
 import { fail, type KernelError } from '../kernel/errors.js';
 import { ok, type Result } from '../kernel/result.js';
 import { formatLocalDate, toLocal } from '../kernel/zoned-time.js';
@@ -31,7 +32,8 @@ export function runDigest(jobs: JobDeps, target: DigestTarget, slot: JobSlot): R
     const since = lastRun(ctx.store, 'digest', target.bindingId)?.startedAt ?? null;
     const view = buildDigestView(jobs, goal, { day: slot.period, at: ctx.now, since, late: slot.late, timezone: target.timezone });
     const destination = { kind: 'binding' as const, bindingId: target.bindingId };
-    const posts = jobs.publish(ctx, { goalId: goal.id, card: digestCard(view, DEFAULT_DIGEST_LIMITS, { locale: target.locale }), destination });
+    const cardIn = (locale: Locale) => digestCard(view, DEFAULT_DIGEST_LIMITS, { locale });
+    const posts = jobs.publish(ctx, { goalId: goal.id, card: cardIn(target.locale), cardIn, destination });
     const note = `${slot.late ? 'late digest' : 'digest'} for ${slot.period} (${target.timezone}) to ${target.label}`;
     if (!recordRun(ctx.store, { job: 'digest', key: target.bindingId, period: slot.period, dueAt: slot.dueAt, startedAt: ctx.at, status: 'posted', late: slot.late, trigger: slot.trigger, note })) {
       return fail('already_exists', `Digest ${slot.period} for ${target.label} was recorded by another run.`);

@@ -17,7 +17,7 @@ export type JobDestination =
 export interface JobPost {
   readonly goalId: string;
   readonly card: Card;
-  /** The same card in another language, for a binding that reads one (the heartbeat's thread replies). */
+  /** The same card in any language: each binding gets its own (and a bilingual chat both). */
   readonly cardIn?: (locale: Locale) => Card;
   readonly destination: JobDestination;
 }

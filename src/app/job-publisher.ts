@@ -1,13 +1,23 @@
 import { boardCardKey } from '../../cards/board-card.js';
+import { withAlternate } from '../../cards/i18n/index.js';
+import type { Card } from '../../cards/model.js';
+import { otherLocale } from '../kernel/locale.js';
 import { dailyCronAt } from '../kernel/cron.js';
 import { listBindings, type Binding } from '../store/bindings.js';
 import type { Store } from '../store/db.js';
-import type { DigestTarget, JobPublisher } from './job-ports.js';
+import type { DigestTarget, JobPost, JobPublisher } from './job-ports.js';
 import { CARD_PRIORITY, enqueueCard } from './projection/enqueue.js';
 
 /** A binding's stable id for run records and previews: `demo/slack/C123`. */
 export function bindingKey(binding: Pick<Binding, 'goalId' | 'surface' | 'destination'>): string {
   return `${binding.goalId}/${binding.surface}/${binding.destination}`;
+}
+
+/** A job's card in a binding's language; a bilingual chat's also carries the other language. */
+function cardFor(binding: Binding, post: JobPost): Card {
+  if (!post.cardIn) return post.card;
+  const card = post.cardIn(binding.locale);
+  return binding.bilingual ? withAlternate(card, post.cardIn(otherLocale(binding.locale))) : card;
 }
 
 /**
@@ -24,7 +34,7 @@ export const outboxPublisher: JobPublisher = (ctx, post) => {
   const targets = destination.kind === 'board_thread' ? bindings.filter((b) => b.purposes.includes('board')) : bindings.filter((b) => bindingKey(b) === destination.bindingId);
   let queued = 0;
   for (const binding of targets) {
-    const delivery = { surface: binding.surface, destination: binding.destination, card: post.cardIn?.(binding.locale) ?? post.card };
+    const delivery = { surface: binding.surface, destination: binding.destination, card: cardFor(binding, post) };
     const placed = destination.kind === 'board_thread' ? { priority: CARD_PRIORITY.progress, threadOf: boardCardKey(post.goalId) } : { priority: CARD_PRIORITY.digest };
     if (enqueueCard(ctx.store, { ...delivery, ...placed }, ctx.now)) queued += 1;
   }

@@ -195,11 +195,13 @@ export const BindingWire = z.object({
   digest_timezone: z.string(),
   /** `en` or `zh-CN`: the language of the cards posted there. */
   locale: z.string().optional(),
+  /** Lark chats only: the cards also carry the other language, each reader's client showing its own. */
+  bilingual: z.boolean().optional(),
 });
 export type BindingWire = z.infer<typeof BindingWire>;
 
 /** Maps a binding to its wire shape. */
-export function bindingToWire(binding: { goalId: string; surface: (typeof CHAT_SURFACES)[number]; workspace: string | null; destination: string; purposes: readonly (typeof BINDING_PURPOSES)[number][]; digestAt: string; digestTimezone: string; locale?: string }): BindingWire {
+export function bindingToWire(binding: { goalId: string; surface: (typeof CHAT_SURFACES)[number]; workspace: string | null; destination: string; purposes: readonly (typeof BINDING_PURPOSES)[number][]; digestAt: string; digestTimezone: string; locale?: string; bilingual?: boolean }): BindingWire {
   return {
     goal_id: binding.goalId,
     surface: binding.surface,
@@ -209,5 +211,6 @@ export function bindingToWire(binding: { goalId: string; surface: (typeof CHAT_S
     digest_at: binding.digestAt,
     digest_timezone: binding.digestTimezone,
     ...(binding.locale ? { locale: binding.locale } : {}),
+    ...(binding.bilingual ? { bilingual: true } : {}),
   };
 }

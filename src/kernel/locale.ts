@@ -30,6 +30,16 @@ export function localeFromAcceptLanguage(header: string | undefined): Locale {
   return 'en';
 }
 
+/** The other of our two languages: what a bilingual card carries besides its own. */
+export function otherLocale(locale: Locale): Locale {
+  return locale === 'en' ? 'zh-CN' : 'en';
+}
+
+/** The language a POSIX locale setting names (`zh_CN.UTF-8`, `zh_TW`, `en_US.UTF-8`, `C`): Chinese for any `zh`, else English. */
+export function localeFromPosix(value: string | undefined): Locale {
+  return /^zh(?:[_.@-]|$)/i.test(value ?? '') ? 'zh-CN' : 'en';
+}
+
 /**
  * The language a new binding speaks when none is given: Chinese on Feishu (LARK_DOMAIN feishu), English on Lark
  * international (any other Lark domain) and on Slack.

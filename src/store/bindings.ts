@@ -14,6 +14,8 @@ export interface Binding {
   readonly digestTimezone: string;
   /** The language of the cards this chat reads. */
   readonly locale: Locale;
+  /** Lark cards there also carry the other language (`i18n_content`): each reader's client shows its own. */
+  readonly bilingual: boolean;
   readonly createdAt: string;
   readonly updatedAt: string;
 }
@@ -28,6 +30,7 @@ function bindingFromRow(row: BindingTable): Binding {
     digestAt: row.digest_at,
     digestTimezone: row.digest_timezone,
     locale: isLocale(row.locale) ? row.locale : 'en',
+    bilingual: row.bilingual === 1,
     createdAt: row.created_at,
     updatedAt: row.updated_at,
   };
@@ -44,6 +47,7 @@ export function upsertBinding(store: Store, binding: Omit<Binding, 'createdAt' |
     digest_at: binding.digestAt,
     digest_timezone: binding.digestTimezone,
     locale: binding.locale,
+    bilingual: binding.bilingual ? 1 : 0,
     created_at: at,
     updated_at: at,
   };
@@ -58,6 +62,7 @@ export function upsertBinding(store: Store, binding: Omit<Binding, 'createdAt' |
           digest_at: values.digest_at,
           digest_timezone: values.digest_timezone,
           locale: values.locale,
+          bilingual: values.bilingual,
           updated_at: at,
         }),
       ),

@@ -33,6 +33,8 @@ export interface BindingTable {
   digest_timezone: string;
   /** `en` or `zh-CN`: the language of the cards this chat reads; null = English (bindings made before 0018). */
   locale: string | null;
+  /** 1: Lark cards carry both languages, each reader's client showing its own; 0: the locale alone. */
+  bilingual: number;
   created_at: string;
   updated_at: string;
 }

@@ -44,4 +44,16 @@ describe('loopx person add|update --locale and goal bind --locale (the built bin
     const words = runLoopx(db, ['goal', 'bind', 'demo', '--lark', 'oc_feishu1'], { LARK_DOMAIN: 'feishu' });
     expect(words.stdout).toContain('cards in Simplified Chinese');
   });
+
+  it('binds a Lark chat in both languages with --bilingual, and refuses it for Slack without writing', () => {
+    expect(bind(['--lark', 'oc_both1', '--locale', 'zh-CN', '--bilingual'], {})).toMatchObject({ locale: 'zh-CN', bilingual: true });
+    const words = runLoopx(db, ['goal', 'bind', 'demo', '--lark', 'oc_both1', '--locale', 'zh-CN', '--bilingual']);
+    expect(words.stdout).toContain('cards in Simplified Chinese, in English for readers whose Lark is set to it');
+    expect(bind(['--lark', 'oc_both1', '--locale', 'zh-CN'], {})).not.toHaveProperty('bilingual');
+    const slack = runLoopx(db, ['goal', 'bind', 'demo', '--slack', 'C0BOTH0001', '--bilingual']);
+    expect(slack.code).not.toBe(0);
+    expect(slack.stderr).toContain('--bilingual is for Lark chats');
+    const bindings = runLoopxJson(db, ['goal', 'bindings', 'demo']).bindings;
+    expect(bindings.some((b: { destination: string }) => b.destination === 'C0BOTH0001')).toBe(false);
+  });
 });

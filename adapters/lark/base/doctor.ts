@@ -1,4 +1,5 @@
 import { schemaGaps, type BaseFailure } from '../../../src/app/base/index.js';
+import { translator, type Translator } from '../../../cards/i18n/index.js';
 import type { LarkCheck } from '../doctor.js';
 import type { LarkBaseApi } from './api.js';
 
@@ -14,36 +15,36 @@ export interface BoundBase {
 export const BASE_SCOPE = 'bitable:app';
 
 const why = (failure: BaseFailure) => failure.reason;
-const ADD_APP = 'in the Base click "..." (top right) > "Add document app" (更多 > 添加文档应用), add the LoopX app and give it edit rights';
-
-async function scopeCheck(api: LarkBaseApi): Promise<LarkCheck> {
+async function scopeCheck(api: LarkBaseApi, tr: Translator): Promise<LarkCheck> {
   const scopes = await api.grantedScopes();
-  if (!scopes.ok) return { name: 'lark base scope', ok: false, detail: `could not read the app's scopes (${why(scopes)})`, fix: `check Permissions & Scopes in the developer console by hand: ${BASE_SCOPE} must be granted` };
-  if (scopes.data.includes(BASE_SCOPE) || scopes.data.some((s) => s.startsWith('base:record'))) return { name: 'lark base scope', ok: true, detail: `${BASE_SCOPE} granted` };
-  return { name: 'lark base scope', ok: false, detail: `${BASE_SCOPE} is not granted, so LoopX cannot write Base rows`, fix: `in the developer console open Permissions & Scopes, add ${BASE_SCOPE} (查看、评论、编辑和管理多维表格), then publish a new app version` };
+  const name = tr.t('doctor.name.larkBaseScope');
+  const scope = BASE_SCOPE;
+  if (!scopes.ok) return { name, ok: false, detail: tr.t('doctor.base.scope.unreadable', { why: why(scopes) }), fix: tr.t('doctor.base.scope.unreadableFix', { scope }) };
+  if (scopes.data.includes(BASE_SCOPE) || scopes.data.some((s) => s.startsWith('base:record'))) return { name, ok: true, detail: tr.t('doctor.base.scope.ok', { scope }) };
+  return { name, ok: false, detail: tr.t('doctor.base.scope.missing', { scope }), fix: tr.t('doctor.base.scope.fix', { scope }) };
 }
 
-async function tableCheck(api: LarkBaseApi, bound: BoundBase): Promise<LarkCheck> {
-  const name = `lark base "${bound.name}" (${bound.goalId})`;
+async function tableCheck(api: LarkBaseApi, bound: BoundBase, tr: Translator): Promise<LarkCheck> {
+  const name = tr.t('doctor.name.larkBaseTable', { name: bound.name, goal: bound.goalId });
+  const addApp = tr.t('doctor.base.addApp');
+  const where = { goal: bound.goalId, app: bound.appToken, table: bound.tableId };
   const opened = await api.getApp(bound.appToken);
-  if (!opened.ok) return { name, ok: false, detail: `the app cannot open the Base (${why(opened)})`, fix: ADD_APP };
+  if (!opened.ok) return { name, ok: false, detail: tr.t('doctor.base.table.cannotOpen', { why: why(opened) }), fix: addApp };
   const fields = await api.listFields(bound.appToken, bound.tableId);
-  if (!fields.ok) return { name, ok: false, detail: `the app cannot read table ${bound.tableId} (${why(fields)})`, fix: `${ADD_APP}; if the table was deleted, run \`loopx goal bind ${bound.goalId} --lark-base ${bound.appToken}\` to create a new one` };
+  if (!fields.ok) return { name, ok: false, detail: tr.t('doctor.base.table.cannotRead', { table: bound.tableId, why: why(fields) }), fix: tr.t('doctor.base.table.recreate', { addApp, ...where }) };
   const gaps = schemaGaps(fields.data);
-  if (gaps.missing.length === 0 && gaps.wrongType.length === 0) return { name, ok: true, detail: `table ${bound.tableId} has every LoopX field` };
-  const problems = [...(gaps.missing.length > 0 ? [`missing: ${gaps.missing.map((f) => f.name).join(', ')}`] : []), ...(gaps.wrongType.length > 0 ? [`another type: ${gaps.wrongType.join(', ')}`] : [])];
-  return {
-    name,
-    ok: false,
-    detail: `table ${bound.tableId} fields ${problems.join('; ')}`,
-    fix: `rename any field of another type, then run \`loopx goal bind ${bound.goalId} --lark-base ${bound.appToken}/${bound.tableId}\` to add what is missing`,
-  };
+  if (gaps.missing.length === 0 && gaps.wrongType.length === 0) return { name, ok: true, detail: tr.t('doctor.base.table.ok', where) };
+  const problems = [
+    ...(gaps.missing.length > 0 ? [tr.t('doctor.base.table.missing', { fields: gaps.missing.map((f) => f.name).join(', ') })] : []),
+    ...(gaps.wrongType.length > 0 ? [tr.t('doctor.base.table.wrongType', { fields: gaps.wrongType.join(', ') })] : []),
+  ];
+  return { name, ok: false, detail: tr.t('doctor.base.table.gaps', { table: bound.tableId, problems: problems.join('; ') }), fix: tr.t('doctor.base.table.fix', where) };
 }
 
 /** The Base part of `loopx doctor`: the scope, then for each bound table that the app can open it and its field schema. */
-export async function larkBaseDoctorChecks(api: LarkBaseApi, bases: readonly BoundBase[]): Promise<LarkCheck[]> {
-  if (bases.length === 0) return [{ name: 'lark base', ok: true, detail: 'no goal is bound to a Lark Base (`loopx goal bind <goal> --lark-base <app_token>`)' }];
-  const checks = [await scopeCheck(api)];
-  for (const bound of bases) checks.push(await tableCheck(api, bound));
+export async function larkBaseDoctorChecks(api: LarkBaseApi, bases: readonly BoundBase[], tr: Translator = translator('en')): Promise<LarkCheck[]> {
+  if (bases.length === 0) return [{ name: tr.t('doctor.name.larkBase'), ok: true, detail: tr.t('doctor.base.none') }];
+  const checks = [await scopeCheck(api, tr)];
+  for (const bound of bases) checks.push(await tableCheck(api, bound, tr));
   return checks;
 }

@@ -1,9 +1,10 @@
 import type { Gate } from '../../kernel/gate.js';
-import { DM_PREFIX, dmDestination, dmSurfaces, dmUserOf, mayReachNow, type UrgentFacts } from '../../kernel/reach.js';
+import { DM_PREFIX, dmDestination, dmSurfaces, mayReachNow, type UrgentFacts } from '../../kernel/reach.js';
 import type { ChatSurface } from '../../kernel/vocabulary.js';
 import type { Store } from '../../store/db.js';
 import { copiesOfCardUnder } from '../../store/outbox.js';
-import { findPerson, findPersonByChatUser } from '../../store/people.js';
+import { findPerson } from '../../store/people.js';
+import { readerOfCopy } from '../projection/readers.js';
 import type { Destination } from '../projection/sources.js';
 import { waitingOn } from '../queries/gates.js';
 
@@ -32,8 +33,8 @@ export function directDestinationsOf(store: Store, personId: string, now: Date, 
 export function gateDirectDestinations(store: Store, gate: Gate, cardKey: string, now: Date): Destination[] {
   const copies = copiesOfCardUnder(store, cardKey, DM_PREFIX).map((c): Destination => {
     const surface = c.surface as ChatSurface;
-    const reader = findPersonByChatUser(store, surface, dmUserOf(c.destination) ?? '');
-    return { surface, destination: c.destination, ...(reader ? { reader: { timezone: reader.timezone, locale: reader.locale } } : {}) };
+    const reader = readerOfCopy(store, surface, c.destination);
+    return { surface, destination: c.destination, ...(reader ? { reader } : {}) };
   });
   const fresh = gate.state === 'pending' ? waitingOn(store, gate).flatMap((id) => directDestinationsOf(store, id, now, gate)) : [];
   const all = new Map([...copies, ...fresh].map((d) => [`${d.surface}\u0000${d.destination}`, d]));

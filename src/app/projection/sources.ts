@@ -60,11 +60,13 @@ export interface Destination {
 export interface Reader {
   readonly timezone: string | null;
   readonly locale?: Locale | null;
+  /** A bilingual Lark chat: the card also carries the other language. */
+  readonly bilingual?: boolean;
 }
 
 /** True when a reader needs a render of their own rather than the shared English one in the goal's timezone. */
 export function needsOwnRender(reader: Reader | undefined): reader is Reader {
-  return reader !== undefined && (reader.timezone !== null || (reader.locale ?? 'en') !== 'en');
+  return reader !== undefined && (reader.timezone !== null || (reader.locale ?? 'en') !== 'en' || reader.bilingual === true);
 }
 
 /** True when an event is about a gate (asked, amended, decided, expired…). */

@@ -1,6 +1,7 @@
 import { hostname } from 'node:os';
 import { releaseClaimsOf } from '../../store/outbox.js';
 import { dropLease, leaseHolder, liveServers, removeServers, serversOnHost, takeLease, upsertServer, type ServerRow } from '../../store/servers.js';
+import { translator, type Translator } from '../../../cards/i18n/index.js';
 import type { AppDeps } from '../deps.js';
 
 /** The role one server holds at a time: it sends the outbox and runs the scheduled jobs. */
@@ -40,14 +41,14 @@ export function serversSummary(deps: Pick<AppDeps, 'store'>, now: Date, leaseMs 
 }
 
 /** One line for people: how many servers share the database and which one sends (`self`: the server asking). */
-export function describeServers(summary: ServersSummary, self?: string): string {
+export function describeServers(summary: ServersSummary, self?: string, tr: Translator = translator('en')): string {
   const count = summary.servers.length;
-  const shared = count <= 1 ? '1 server on this database' : `${count} servers share this database`;
+  const shared = count <= 1 ? tr.t('doctor.servers.one') : tr.t('doctor.servers.many', { count });
   const { sender } = summary;
-  if (!sender) return `${shared}; none sends cards or runs jobs right now (a server takes the role at its next heartbeat)`;
-  if (sender.id === self) return `${shared}; this one sends cards and runs jobs`;
-  const standby = self === undefined ? '' : '; this one stands by';
-  return `${shared}; pid ${sender.pid} on ${sender.host} (${sender.url}) sends cards and runs jobs${standby}`;
+  if (!sender) return tr.t('doctor.servers.noSender', { shared });
+  if (sender.id === self) return tr.t('doctor.servers.self', { shared });
+  const where = { shared, pid: sender.pid, host: sender.host, url: sender.url };
+  return self === undefined ? tr.t('doctor.servers.other', where) : tr.t('doctor.servers.standby', where);
 }
 
 /** True while a process with this pid runs on this machine (a signal-0 probe; EPERM means it runs as someone else). */

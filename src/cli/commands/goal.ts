@@ -1,4 +1,4 @@
-import { defaultBindingLocale } from '../../kernel/locale.js';
+import { defaultBindingLocale, otherLocale, type Locale } from '../../kernel/locale.js';
 import { z } from 'zod';
 import { bindGoal } from '../../app/bindings.js';
 import { addGoal, addMember, setGoalSchedule, transitionGoal } from '../../app/goals.js';
@@ -12,6 +12,9 @@ import { listBindings } from '../../store/bindings.js';
 import { listGoals, listMemberships } from '../../store/goals.js';
 import { listFlag, positional, requiredFlag, slugArg, stringFlag, UsageError, type Command } from '../command.js';
 import { output, table } from '../output.js';
+
+/** The languages' names in the CLI's own (English) words. */
+const LANGUAGE_NAMES: Readonly<Record<Locale, string>> = { en: 'English', 'zh-CN': 'Simplified Chinese' };
 
 function goalLine(goal: Goal): string {
   return `${goal.id} [${goal.status}] ${goal.title}`;
@@ -149,9 +152,9 @@ export const goalCommands: readonly Command[] = [
   {
     path: ['goal', 'bind'],
     summary: 'Mirror a goal into a Slack channel or Lark chat (board card, gate cards, daily digest), or its todos into a Lark Base table.',
-    usage: 'loopx goal bind <goal> (--slack <channel id> | --lark <chat id> | --lark-base <app_token>[/<table_id>]) [--purpose board|gates|digest]... [--digest-at HH:MM] [--digest-timezone <tz>] [--locale zh-CN|en]',
+    usage: 'loopx goal bind <goal> (--slack <channel id> | --lark <chat id> | --lark-base <app_token>[/<table_id>]) [--purpose board|gates|digest]... [--digest-at HH:MM] [--digest-timezone <tz>] [--locale zh-CN|en] [--bilingual]',
     minPositionals: 1,
-    options: { slack: { type: 'string' }, lark: { type: 'string' }, 'lark-base': { type: 'string' }, purpose: { type: 'string', multiple: true }, 'digest-at': { type: 'string' }, 'digest-timezone': { type: 'string' }, locale: { type: 'string' } },
+    options: { slack: { type: 'string' }, lark: { type: 'string' }, 'lark-base': { type: 'string' }, purpose: { type: 'string', multiple: true }, 'digest-at': { type: 'string' }, 'digest-timezone': { type: 'string' }, locale: { type: 'string' }, bilingual: { type: 'boolean' } },
     optionHelp: {
       slack: 'Slack channel id (C0123ABCDEF); invite the bot to the channel first',
       lark: 'Lark/Feishu chat id (oc_…); add the bot to the chat first',
@@ -160,13 +163,14 @@ export const goalCommands: readonly Command[] = [
       'digest-at': 'local time of the daily digest (default 09:00)',
       'digest-timezone': "IANA timezone of the digest (default the goal's)",
       locale: 'language of the cards in that chat: zh-CN or en (default zh-CN on Feishu, en on Lark international and Slack)',
+      bilingual: 'Lark only: the cards carry the other language too, and each reader\'s client shows its own (--locale leads)',
     },
     output: z.union([BindingOutput, BaseBindingOutput]),
     async run(ctx) {
       const [slack, lark, larkBase] = [stringFlag(ctx.flags, 'slack'), stringFlag(ctx.flags, 'lark'), stringFlag(ctx.flags, 'lark-base')];
       if ([slack, lark, larkBase].filter((f) => f !== undefined).length !== 1) throw new UsageError('Give exactly one of --slack <channel id>, --lark <chat id> or --lark-base <app_token>[/<table_id>].');
       if (larkBase !== undefined) {
-        const chatOnly = ['purpose', 'digest-at', 'digest-timezone', 'locale'].filter((f) => ctx.flags[f] !== undefined);
+        const chatOnly = ['purpose', 'digest-at', 'digest-timezone', 'locale', 'bilingual'].filter((f) => ctx.flags[f] !== undefined);
         if (chatOnly.length > 0) throw new UsageError(`--${chatOnly.join(', --')} apply to chat bindings only; a Base gets every todo as a row.`);
         // Loaded only for --lark-base: it brings the Lark SDK, which no other goal command needs.
         const { bindBaseCommand } = await import('./goal-base.js');
@@ -182,13 +186,14 @@ export const goalCommands: readonly Command[] = [
         destination: (slack ?? lark)!,
         purposes: purposes as BindingPurpose[],
         locale: stringFlag(ctx.flags, 'locale') ?? defaultBindingLocale(slack !== undefined ? 'slack' : 'lark', ctx.config.LARK_DOMAIN),
+        bilingual: ctx.flags['bilingual'] === true,
         ...(stringFlag(ctx.flags, 'digest-at') !== undefined ? { digestAt: stringFlag(ctx.flags, 'digest-at')! } : {}),
         ...(stringFlag(ctx.flags, 'digest-timezone') !== undefined ? { digestTimezone: stringFlag(ctx.flags, 'digest-timezone')! } : {}),
       };
       return output(
         bindGoal(deps, { actor: ctx.actor }, input),
         (binding) => ({ binding: bindingToWire(binding) }),
-        (b) => `Bound ${b.goalId} to ${b.surface} ${b.destination} (${b.purposes.join(', ')}; digest ${b.digestAt} ${b.digestTimezone}; cards in ${b.locale === 'zh-CN' ? 'Simplified Chinese' : 'English'}). \`loopx serve\` posts the cards.`,
+        (b) => `Bound ${b.goalId} to ${b.surface} ${b.destination} (${b.purposes.join(', ')}; digest ${b.digestAt} ${b.digestTimezone}; cards in ${LANGUAGE_NAMES[b.locale]}${b.bilingual ? `, in ${LANGUAGE_NAMES[otherLocale(b.locale)]} for readers whose Lark is set to it` : ''}). \`loopx serve\` posts the cards.`,
       );
     },
   },

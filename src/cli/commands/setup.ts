@@ -14,6 +14,7 @@ import { verifyChain } from '../../store/events.js';
 import { ConfigError, suspiciousSecrets, type Config } from '../../config.js';
 import { describePortHolder } from '../port-holder.js';
 import { z } from 'zod';
+import { translator, type Translator } from '../../../cards/i18n/index.js';
 import type { Command } from '../command.js';
 import { output } from '../output.js';
 import { demoOnStart } from './web.js';
@@ -26,49 +27,84 @@ interface Check {
 }
 
 /** Who serves this database now: how many `loopx serve` share it and which one sends (ok with none running). */
-function serversCheck(store: Store, leaseMs: number): Check {
+function serversCheck(store: Store, leaseMs: number, tr: Translator): Check {
   const summary = serversSummary({ store }, new Date(), leaseMs);
-  if (summary.servers.length === 0) return { name: 'servers', ok: true, detail: 'no `loopx serve` is running on this database' };
-  return { name: 'servers', ok: true, detail: describeServers(summary) };
+  const name = tr.t('doctor.name.servers');
+  if (summary.servers.length === 0) return { name, ok: true, detail: tr.t('doctor.servers.none') };
+  return { name, ok: true, detail: describeServers(summary, undefined, tr) };
 }
 
 /** Whether the database takes a write now (a read-only file or mount, a full disk). */
-function storageCheck(fault: StorageFault | null): Check {
-  if (fault === null) return { name: 'storage', ok: true, detail: 'writable' };
-  if (fault === 'storage_full') return { name: 'storage', ok: false, detail: 'the disk holding the database is full', fix: 'free space; a running server recovers by itself' };
-  return { name: 'storage', ok: false, detail: 'the database cannot be written (read-only file, directory or mount)', fix: 'make the file and its directory writable by the user running LoopX' };
+function storageCheck(fault: StorageFault | null, tr: Translator): Check {
+  const name = tr.t('doctor.name.storage');
+  if (fault === null) return { name, ok: true, detail: tr.t('doctor.storage.ok') };
+  if (fault === 'storage_full') return { name, ok: false, detail: tr.t('doctor.storage.full'), fix: tr.t('doctor.storage.fullFix') };
+  return { name, ok: false, detail: tr.t('doctor.storage.readOnly'), fix: tr.t('doctor.storage.readOnlyFix') };
 }
 
 /** Credentials with a space or `#` in them: a pasted comment that makes every signature check fail. */
-function secretsCheck(config: Config): Check {
+function secretsCheck(config: Config, tr: Translator): Check {
   const bad = suspiciousSecrets(config);
-  if (bad.length === 0) return { name: 'secrets', ok: true, detail: 'no credential holds spaces or #' };
-  return {
-    name: 'secrets',
-    ok: false,
-    detail: `${bad.join(', ')} ${bad.length === 1 ? 'holds' : 'hold'} spaces or # (a comment or note pasted into the value)`,
-    fix: 'keep only the secret in the value and put # comments on their own line (systemd and docker environment files keep a trailing # comment in the value)',
-  };
+  const name = tr.t('doctor.name.secrets');
+  if (bad.length === 0) return { name, ok: true, detail: tr.t('doctor.secrets.ok') };
+  return { name, ok: false, detail: tr.t('doctor.secrets.bad', { names: bad.join(', '), count: bad.length }), fix: tr.t('doctor.secrets.fix') };
 }
 
 /** The ledger key (present, private) and the keyed chain; never creates a key (doctor only reads). */
-function ledgerChecks(store: Store, envKey: string | undefined): Check[] {
+function ledgerChecks(store: Store, envKey: string | undefined, tr: Translator): Check[] {
+  const name = tr.t('doctor.name.ledgerKey');
   let key: LedgerKeyInfo;
   try {
     key = openLedger(store, envKey, { create: false });
   } catch (error) {
-    return [{ name: 'ledger key', ok: false, detail: error instanceof LedgerKeyError ? error.message : String(error), fix: 'restore the key file from your key backup, or set LOOPX_LEDGER_KEY' }];
+    return [{ name, ok: false, detail: error instanceof LedgerKeyError ? error.message : String(error), fix: tr.t('doctor.ledgerKey.fix') }];
   }
   const where = key.source === 'env' ? 'LOOPX_LEDGER_KEY' : (key.path ?? 'memory');
   const keyCheck: Check =
     key.filePrivate === false
-      ? { name: 'ledger key', ok: false, detail: `${where} is readable by other users`, fix: `chmod 600 ${where}` }
-      : { name: 'ledger key', ok: true, detail: `${where}, chain keyed from seq ${key.keyedFrom}` };
+      ? { name, ok: false, detail: tr.t('doctor.ledgerKey.open', { where }), fix: tr.t('doctor.ledgerKey.openFix', { where }) }
+      : { name, ok: true, detail: tr.t('doctor.ledgerKey.ok', { where, seq: key.keyedFrom }) };
   const chain = verifyChain(store);
+  const ledger = tr.t('doctor.name.ledger');
   const chainCheck: Check = chain.ok
-    ? { name: 'ledger', ok: true, detail: `${chain.checked} events, keyed hash chain intact; head ${chain.head.seq}:${chain.head.hash}` }
-    : { name: 'ledger', ok: false, detail: `${chain.problems.length} problem(s)`, fix: 'run `loopx audit verify` and restore from a backup' };
+    ? { name: ledger, ok: true, detail: tr.t('doctor.ledger.ok', { count: chain.checked, head: `${chain.head.seq}:${chain.head.hash}` }) }
+    : { name: ledger, ok: false, detail: tr.t('doctor.ledger.bad', { count: chain.problems.length }), fix: tr.t('doctor.ledger.fix') };
   return [keyCheck, chainCheck];
+}
+
+/** What the chat checks need from the database: the bound Slack channels, Lark chats and Bases. */
+interface Bound {
+  readonly slack: string[];
+  readonly lark: string[];
+}
+
+/** The database, its migrations, storage, ledger and servers; and what is bound to chat, for the chat checks. */
+async function databaseChecks(config: Config, tr: Translator): Promise<{ checks: Check[]; bound: Bound; bases: BoundBase[] }> {
+  const checks: Check[] = [];
+  const bound: Bound = { slack: [], lark: [] };
+  const bases: BoundBase[] = [];
+  if (config.LOOPX_DB !== ':memory:' && !existsSync(config.LOOPX_DB)) {
+    checks.push({ name: tr.t('doctor.name.database'), ok: false, detail: tr.t('doctor.database.missing', { db: config.LOOPX_DB }), fix: tr.t('doctor.database.missingFix') });
+  } else {
+    const store = openStore({ path: config.LOOPX_DB });
+    try {
+      const integrity = store.sqlite.pragma('quick_check', { simple: true });
+      checks.push({ name: tr.t('doctor.name.database'), ok: integrity === 'ok', detail: tr.t('doctor.database.check', { result: String(integrity) }), ...(integrity === 'ok' ? {} : { fix: tr.t('doctor.database.restore') }) });
+      const pending = await pendingMigrations(store);
+      const migrations = tr.t('doctor.name.migrations');
+      checks.push(pending.length === 0 ? { name: migrations, ok: true, detail: tr.t('doctor.migrations.ok') } : { name: migrations, ok: false, detail: tr.t('doctor.migrations.pending', { names: pending.join(', ') }), fix: tr.t('doctor.migrations.fix') });
+      if (pending.length === 0) {
+        checks.push(storageCheck(probeWritable(store, new Date().toISOString()), tr));
+        checks.push(...ledgerChecks(store, config.LOOPX_LEDGER_KEY, tr));
+        for (const binding of listBindings(store)) if (!bound[binding.surface].includes(binding.destination)) bound[binding.surface].push(binding.destination);
+        for (const b of listLarkBases(store)) bases.push({ goalId: b.goal_id, appToken: b.app_token, tableId: b.table_id, name: b.name });
+        checks.push(serversCheck(store, config.LOOPX_SENDER_LEASE_SECONDS * 1000, tr));
+      }
+    } finally {
+      store.close();
+    }
+  }
+  return { checks, bound, bases };
 }
 
 /** A busy port, in words: which port, who holds it, and the setting that picks another. */
@@ -107,33 +143,16 @@ export const setupCommands: readonly Command[] = [
     usage: 'loopx doctor',
     output: DoctorOutput,
     async run(ctx) {
-      const checks: Check[] = [{ name: 'config', ok: true, detail: `database ${ctx.config.LOOPX_DB}, server ${ctx.config.LOOPX_HOST}:${ctx.config.LOOPX_PORT}` }, secretsCheck(ctx.config)];
-      const bound = { slack: [] as string[], lark: [] as string[] };
-      const bases: BoundBase[] = [];
-      if (ctx.config.LOOPX_DB !== ':memory:' && !existsSync(ctx.config.LOOPX_DB)) {
-        checks.push({ name: 'database', ok: false, detail: `no database at ${ctx.config.LOOPX_DB}`, fix: 'run `loopx init` (or `npm start`, which creates it)' });
-      } else {
-        const store = openStore({ path: ctx.config.LOOPX_DB });
-        try {
-          const integrity = store.sqlite.pragma('quick_check', { simple: true });
-          checks.push({ name: 'database', ok: integrity === 'ok', detail: `quick_check: ${String(integrity)}`, ...(integrity === 'ok' ? {} : { fix: 'restore the database from a backup' }) });
-          const pending = await pendingMigrations(store);
-          checks.push(pending.length === 0 ? { name: 'migrations', ok: true, detail: 'up to date' } : { name: 'migrations', ok: false, detail: `pending: ${pending.join(', ')}`, fix: 'run `loopx init`' });
-          if (pending.length === 0) {
-            checks.push(storageCheck(probeWritable(store, new Date().toISOString())));
-            checks.push(...ledgerChecks(store, ctx.config.LOOPX_LEDGER_KEY));
-            for (const binding of listBindings(store)) if (!bound[binding.surface].includes(binding.destination)) bound[binding.surface].push(binding.destination);
-            for (const b of listLarkBases(store)) bases.push({ goalId: b.goal_id, appToken: b.app_token, tableId: b.table_id, name: b.name });
-            checks.push(serversCheck(store, ctx.config.LOOPX_SENDER_LEASE_SECONDS * 1000));
-          }
-        } finally {
-          store.close();
-        }
-      }
+      // The operator's language for the text; --json stays English (wire).
+      const tr = translator(ctx.flags['json'] === true ? 'en' : ctx.config.LOOPX_LOCALE);
+      const { config } = ctx;
+      const checks: Check[] = [{ name: tr.t('doctor.name.config'), ok: true, detail: tr.t('doctor.config', { db: config.LOOPX_DB, host: config.LOOPX_HOST, port: config.LOOPX_PORT }) }, secretsCheck(config, tr)];
+      const { checks: stored, bound, bases } = await databaseChecks(config, tr);
+      checks.push(...stored);
       const { chatDoctorChecks } = await import('../../compose.js');
-      checks.push(...(await chatDoctorChecks(ctx.config, bound.slack, bound.lark, bases)));
+      checks.push(...(await chatDoctorChecks(config, bound.slack, bound.lark, bases, tr)));
       const allOk = checks.every((c) => c.ok);
-      const text = checks.map((c) => `${c.ok ? 'ok  ' : 'FAIL'} ${c.name}: ${c.detail}${c.fix ? `\n     fix: ${c.fix}` : ''}`).join('\n');
+      const text = checks.flatMap((c) => [tr.t('doctor.line', { mark: tr.t(c.ok ? 'doctor.ok' : 'doctor.fail'), name: c.name, detail: c.detail }), ...(c.fix ? [tr.t('doctor.fixLine', { fix: c.fix })] : [])]).join('\n');
       return ok({ data: { schema_version: 1 as const, ok: allOk, checks }, text, exitCode: allOk ? 0 : ERROR_TABLE.config_invalid.exit });
     },
   },

@@ -17,6 +17,7 @@ import * as m0015 from './0015_lark_base.js';
 import * as m0016 from './0016_reach.js';
 import * as m0017 from './0017_monitors_handoffs.js';
 import * as m0018 from './0018_locale.js';
+import * as m0019 from './0019_bilingual.js';
 
 /** Every migration, by name; names sort in the order they run. Append new files here, never edit old ones. */
 export const MIGRATIONS: Readonly<Record<string, Migration>> = {
@@ -38,4 +39,5 @@ export const MIGRATIONS: Readonly<Record<string, Migration>> = {
   '0016_reach': m0016,
   '0017_monitors_handoffs': m0017,
   '0018_locale': m0018,
+  '0019_bilingual': m0019,
 };

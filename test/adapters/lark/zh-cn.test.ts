@@ -10,6 +10,7 @@ import { startFakeLark, type FakeLark } from '../../helpers/lark-api.js';
 import { startLarkHarness, type LarkHarness } from '../../helpers/lark-harness.js';
 import { cardActionEnvelope, messageEnvelope, signedLarkRequest } from '../../helpers/lark-signing.js';
 import { encodeCardAction } from '../../../src/contract/card-action.js';
+import { findProjection } from '../../../src/store/outbox.js';
 import { asAgent, createTestApp, operator, seedGoal, unwrap, type TestApp } from '../../helpers/test-app.js';
 
 // Issue 16: a Feishu group reading Chinese. Commands in Chinese, cards and replies in Chinese.
@@ -111,6 +112,19 @@ describe('a Lark chat bound with --locale zh-CN', () => {
     expect(findGate(app.deps.store, gate.id)?.state).toBe('pending');
   });
 
+  it('a click answers with the clicked card redrawn in the chat\'s language, not in English', async () => {
+    const shown = findProjection(app.deps.store, 'lark', CHAT, `gate:${gate.id}`);
+    expect(shown?.message_id).toBeTruthy();
+    const envelope = cardActionEnvelope({ eventId: `ev_${++seq}`, openId: 'ou_ana', value: { loopx: encodeCardAction({ v: 1, gate: gate.id, rev: gate.revision, choice: 'approve' }) }, createTimeMs: app.clock.now().getTime(), messageId: shown!.message_id! });
+    envelope.event.context.open_chat_id = CHAT;
+    const request = signedLarkRequest(envelope, { timestampSeconds: Math.floor(app.clock.now().getTime() / 1000) });
+    const answer = (await (await fetch(`${harness.url}/lark/events`, { method: 'POST', body: request.body, headers: request.headers })).json()) as { toast: { content: string }; card?: { data: unknown } };
+    expect(findGate(app.deps.store, gate.id)?.state).toBe('approved');
+    const card = JSON.stringify(answer.card?.data);
+    expect(card).toContain('已批准');
+    expect(card).not.toMatch(/Approved|Asked by|Goal/);
+  });
+
   const postedTo = (receiveId: string) => lark.messageCalls().filter((c) => c.body?.receive_id === receiveId).map((c) => JSON.parse(c.body.content) as Record<string, unknown>);
   const textOf = (card: unknown) => JSON.stringify(card);
 
@@ -130,6 +144,24 @@ describe('a Lark chat bound with --locale zh-CN', () => {
     const english = postedTo('oc_english').map(textOf);
     expect(english.find((c) => c.includes('可以发布这篇文章吗？'))).toContain('Approve');
     expect(english.find((c) => c.includes('Needs you (1)'))).toBeDefined();
+  });
+
+  it('the reconciler repairs a direct-message copy too, in its person\'s language', async () => {
+    unwrap(setPersonLocale(app.deps, operator, 'ana', 'zh-CN'));
+    unwrap(setReach(app.deps, operator, 'ana', { via: 'lark-dm' }));
+    const asked = unwrap(askGate(app.deps, asAgent('a1'), 'demo', { question: '要扩容数据库吗？', blocks: { global: true } })).gate;
+    await harness.drain();
+    const dm = app.deps.store.all(app.deps.store.kysely.selectFrom('projections').selectAll().where('card_key', '=', `gate:${asked.id}`).where('destination', 'like', 'dm:%'));
+    expect(dm).toHaveLength(1);
+    // The copy drifts (a lost update): only the reconciler can notice.
+    app.deps.store.run(app.deps.store.kysely.updateTable('projections').set({ rendered_hash: 'stale' }).where('destination', 'like', 'dm:%'));
+    expect(harness.engine.projector.reconcile()).toBeGreaterThanOrEqual(1);
+    const before = lark.messageCalls().length;
+    await harness.drain();
+    const repaired = lark.messageCalls().slice(before).map((c) => String(c.body?.content ?? '')).filter((c) => c.includes('要扩容数据库吗？'));
+    expect(repaired.length).toBeGreaterThan(0);
+    expect(repaired.at(-1)).toContain('批准');
+    expect(harness.engine.projector.reconcile()).toBe(0);
   });
 
   it('a direct message to a zh-CN person is Chinese, whatever the chat reads', async () => {
