@@ -19,6 +19,10 @@ const MOVED = [
   'adapters/lark/elements.ts',
   'adapters/lark/render.ts',
   'adapters/slack/render.ts',
+  'src/app/chat/refusal.ts',
+  'src/app/chat-commands.ts',
+  'src/app/chat/next-step.ts',
+  'src/app/queries/review.ts',
 ];
 
 /** String and template literals of a source file (a template's text parts, placeholders' own literals too); comments skipped. */
