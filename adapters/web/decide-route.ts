@@ -1,6 +1,7 @@
 import { approvalConfirm, gateCardKey } from '../../cards/gate-card.js';
 import { userActionCardKey } from '../../cards/user-action.js';
 import { decideAsPerson, decisionFromButton, type ButtonRequest } from '../../src/app/chat-decisions.js';
+import { refusalIn } from '../../src/app/chat/refusal.js';
 import { findGate } from '../../src/app/queries/gates.js';
 import { revokeStandingGrant } from '../../src/app/gates/grants.js';
 import type { Person } from '../../src/kernel/entities.js';
@@ -85,7 +86,8 @@ function revokeGrant(call: WebCall): HttpResponse {
   const grantId = signed.form.get('grant') ?? '';
   const revoked = revokeStandingGrant(call.deps, { actor: { kind: 'person', id: signed.person.id } }, grantId, signed.form.get('reason')?.trim() || undefined);
   const tr = trOf(call.viewer);
-  if (!revoked.ok) return refused(call, tr.t('web.revoke.refused.text', { message: revoked.error.message }), ERROR_TABLE[revoked.error.code].http, signed.back, tr.t('web.revoke.refused.title'));
+  const message = revoked.ok ? '' : refusalIn(tr, revoked.error, { store: call.deps.store, timezone: signed.person.timezone ?? 'UTC' });
+  if (!revoked.ok) return refused(call, tr.t('web.revoke.refused.text', { message }), ERROR_TABLE[revoked.error.code].http, signed.back, tr.t('web.revoke.refused.title'));
   return redirect(signed.back);
 }
 

@@ -6,8 +6,9 @@ import { createJobDeps } from '../../src/app/job-deps.js';
 import { allGoalStatuses, gateHistory, goalDetail, recentLedger, type LedgerRow } from '../../src/app/queries/board.js';
 import { goalCharts } from '../../src/app/queries/charts.js';
 import { goalTitleOf, ledgerSentence } from '../../src/app/queries/ledger-sentences.js';
-import { whoActsNext, type GoalStatus } from '../../src/app/queries/goal-status.js';
-import { findGate, findGrant, grantsReaching, listGates, peopleWaitedOn } from '../../src/app/queries/gates.js';
+import type { GoalStatus } from '../../src/app/queries/goal-status.js';
+import { nextStepIn } from '../../src/app/chat/next-step.js';
+import { findGate, findGrant, grantsReaching, listGates } from '../../src/app/queries/gates.js';
 import { needsOf } from '../../src/app/queries/needs-you.js';
 import { openUserActions } from '../../src/app/work/user-actions.js';
 import { grantToWire } from '../../src/contract/gate-wire.js';
@@ -97,9 +98,8 @@ function goal(call: WebCall): HttpResponse {
   const decided = gateCards(call.deps, ['approved', 'rejected', 'expired', 'cancelled', 'superseded'], { goalId, limit: RECENT_DECIDED_GATES, timezone: viewerZone(call), locale: call.viewer.locale });
   const cards = [...open, ...decided.reverse()].map(({ gateId, card }) => cardHtml(call, card, here, { href: `/gates/${gateId}`, label: tr.t('web.goal.gateHistory') }));
   const gates = html`<h2>${tr.t('web.goal.gates')}</h2>${cards.length === 0 ? html`<p class="empty">${tr.t('web.goal.noGates')}</p>` : cards}`;
-  const { goal: found, lanes, openGatesTotal } = detail.value;
-  const charts = goalChartsHtml(tr, goalCharts(call.deps.store, found, now), detail.value.quota);
-  const next = whoActsNext(found, lanes, { count: openGatesTotal, people: peopleWaitedOn(call.deps.store, goalId) }, tr);
+  const charts = goalChartsHtml(tr, goalCharts(call.deps.store, detail.value.goal, now), detail.value.quota);
+  const next = nextStepIn(tr, detail.value.nextStep, call.deps.store);
   return pageResponse(goalPage(tr, detail.value, now, { gates, charts, next }), call.viewer);
 }
 

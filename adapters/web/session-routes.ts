@@ -1,4 +1,5 @@
 import { endWebSession, redeemLoginLink } from '../../src/app/web-sessions.js';
+import { refusalIn } from '../../src/app/chat/refusal.js';
 import { ERROR_TABLE } from '../../src/kernel/errors.js';
 import { clearedSessionCookie, isCrossSite, isCsrfValid, sessionCookie } from './auth.js';
 import { noticePage, pageResponse } from './layout.js';
@@ -16,7 +17,7 @@ function signIn(call: WebCall) {
   if (!token) return pageResponse(noticePage(tr, tr.t('web.signIn.failed.title'), tr.t('web.signIn.failed.empty'), 'error'), call.viewer, 422);
   const session = redeemLoginLink(call.deps, token, call.options.sessionPolicy);
   if (!session.ok) {
-    const message = session.error.code === 'login_link_invalid' ? tr.t('web.signIn.failed.link') : session.error.message;
+    const message = session.error.code === 'login_link_invalid' ? tr.t('web.signIn.failed.link') : refusalIn(tr, session.error, { store: call.deps.store, timezone: 'UTC' });
     return pageResponse(noticePage(tr, tr.t('web.signIn.failed.title'), message, 'error'), call.viewer, ERROR_TABLE[session.error.code].http);
   }
   const maxAge = (Date.parse(session.value.expiresAt) - call.deps.clock.now().getTime()) / 1000;

@@ -58,7 +58,7 @@ function evidenceHtml(evidence: Evidence, say: Say): Html {
   const href = evidence.url ? safeHref(evidence.url) : null;
   const by = evidence.agentId ? tr.t('web.evidence.byAgent', { agent: evidence.agentId }) : tr.t('web.evidence.byOperator');
   const outcome = evidence.deliveryOutcome ? ` · ${tr.t(`web.outcome.${evidence.deliveryOutcome}`)}` : '';
-  return html`<li><strong>${tr.t(`web.kind.${evidence.kind}`)}</strong> ${evidence.summary}${href ? html` <a href="${href}">${tr.t('web.evidence.link')}</a>` : ''}<br><span class="meta">${formatWhen(evidence.createdAt, say.timezone)} · ${by}${outcome}${evidence.todoId ? ` · ${evidence.todoId}` : ''}</span></li>`;
+  return html`<li><strong>${tr.t(`evidence.kind.${evidence.kind}`)}</strong> ${evidence.summary}${href ? html` <a href="${href}">${tr.t('web.evidence.link')}</a>` : ''}<br><span class="meta">${formatWhen(evidence.createdAt, say.timezone)} · ${by}${outcome}${evidence.todoId ? ` · ${evidence.todoId}` : ''}</span></li>`;
 }
 
 /** "3 of 10 slots used in the last 24 h": the quota's words, on the goal page and its gauge. */

@@ -50,14 +50,15 @@ function typedByPeople(): string[] {
 
 const ENTITIES: Readonly<Record<string, string>> = { '&amp;': '&', '&lt;': '<', '&gt;': '>', '&quot;': '"', '&#39;': "'" };
 
-/** The words a reader sees (text, titles, labels), without commands (<code>, `…`), raw events (<pre>), or what people typed. */
+/** The words a reader sees (text, titles, labels), without commands (<code>, `…`, loopx …), raw events (<pre>), or what people typed. */
 function readerText(page: string): string {
   const labels = [...page.matchAll(/\s(?:aria-label|alt|placeholder)="([^"]*)"/g)].map((m) => m[1] ?? '');
   const text = [page.replace(/<(script|style|code|pre)\b[^>]*>[^]*?<\/\1>/g, ' ').replace(/<p class="sentence">[^]*?<\/p>/g, ' '), ...labels]
     .join(' ')
     .replace(/<[^>]*>/g, ' ')
     .replace(/&(?:amp|lt|gt|quot|#39);/g, (e) => ENTITIES[e] ?? e)
-    .replace(/`[^`]*`/g, ' ');
+    .replace(/`[^`]*`/g, ' ')
+    .replace(/\bloopx( [a-z][a-z-]*)+/g, ' ');
   return typedByPeople()
     .reduce((left, typed) => left.split(typed).join(' · '), text)
     .replace(/\bLoopX\b/g, ' ');
