@@ -1,9 +1,11 @@
+import { auditEn, auditZhCN } from './audit.js';
 import type { Message } from './catalog.js';
 
 // The web board's pages: layout, navigation, login, goal/gate/digest/audit pages, charts, form answers.
 // English first (the source of keys and placeholder types), then 简体中文 with exactly the same keys.
 
 export const webEn = {
+  ...auditEn,
   // Layout and navigation
   'web.nav.label': 'Main',
   'web.nav.board': 'Board',
@@ -183,6 +185,7 @@ export const webEn = {
 } as const;
 
 export const webZhCN: Readonly<Record<keyof typeof webEn, Message>> = {
+  ...auditZhCN,
   'web.nav.label': '主导航',
   'web.nav.board': '看板',
   'web.nav.digest': '摘要预览',

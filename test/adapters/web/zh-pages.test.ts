@@ -53,7 +53,7 @@ const ENTITIES: Readonly<Record<string, string>> = { '&amp;': '&', '&lt;': '<', 
 /** The words a reader sees (text, titles, labels), without commands (<code>, `…`, loopx …), raw events (<pre>), or what people typed. */
 function readerText(page: string): string {
   const labels = [...page.matchAll(/\s(?:aria-label|alt|placeholder)="([^"]*)"/g)].map((m) => m[1] ?? '');
-  const text = [page.replace(/<(script|style|code|pre)\b[^>]*>[^]*?<\/\1>/g, ' ').replace(/<p class="sentence">[^]*?<\/p>/g, ' '), ...labels]
+  const text = [page.replace(/<(script|style|code|pre)\b[^>]*>[^]*?<\/\1>/g, ' '), ...labels]
     .join(' ')
     .replace(/<[^>]*>/g, ' ')
     .replace(/&(?:amp|lt|gt|quot|#39);/g, (e) => ENTITIES[e] ?? e)
@@ -107,6 +107,15 @@ describe('the web board in Chinese', () => {
     const missing = await zhPage('/goals/nope', true);
     expect(missing.status).toBe(404);
     expect(missing.text).toContain('<h1>未找到目标</h1>');
+  });
+
+  it('tells the audit trail and a gate\'s history in Chinese sentences', async () => {
+    const audit = (await zhPage('/audit', true)).text;
+    expect(audit).toContain('<p class="sentence">writer 提问 “May I publish the launch post on the company blog?”</p>');
+    expect(audit).toContain('<p class="sentence">Ana 已批准 “May I post on the blog?”（来自 slack）</p>');
+    expect(audit).toContain('<p class="sentence">cli 添加了待办 “Review the draft for accuracy”</p>');
+    expect(audit).toMatch(/<p class="sentence">Ana：[^<a-zA-Z]+<\/p>/);
+    expect((await zhPage(`/gates/${gateId}`, false)).text).toContain('writer 提问 “May I publish the launch post on the company blog?”');
   });
 
   it('answers a refused form in Chinese', async () => {
