@@ -119,7 +119,8 @@ function gate(call: WebCall): HttpResponse {
 
 /** Ledger rows in words, for the audit page and a gate's history. */
 function auditLines(call: WebCall, rows: readonly LedgerRow[]): AuditLine[] {
-  return rows.map((row) => ({ row, sentence: ledgerSentence(call.deps.store, row), goalTitle: goalTitleOf(call.deps.store, row.goal_id) }));
+  const tr = trOf(call.viewer);
+  return rows.map((row) => ({ row, sentence: ledgerSentence(call.deps.store, row, tr), goalTitle: goalTitleOf(call.deps.store, row.goal_id, tr) }));
 }
 
 function audit(call: WebCall): HttpResponse {

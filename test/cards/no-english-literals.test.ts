@@ -38,6 +38,7 @@ const MOVED = [
   'adapters/web/pages/login.ts',
   'cards/glance.ts',
   'src/app/queries/gate-view.ts',
+  'src/app/queries/ledger-sentences.ts',
 ];
 
 /** String and template literals of a source file (a template's text parts, placeholders' own literals too); comments skipped. */
