@@ -48,10 +48,10 @@ function decisionView(store: Store, gate: Gate): GateDecisionView | null {
  * else from the agent that asked, up to the ask (what it had shown when it asked). So the card changes only with
  * events that name the gate or its todos, and every copy of it can converge.
  */
-function backingEvidence(store: Store, gate: Gate, tr: Translator): GateView['evidence'] {
+function backingEvidence(store: Store, gate: Gate): GateView['evidence'] {
   const asker = gate.requestedBy.startsWith('agent:') ? gate.requestedBy.slice('agent:'.length) : null;
   const evidence = latestBackingEvidence(store, { goalId: gate.goalId, gateId: gate.id, todoIds: gate.blocks.todoIds, asker, askedUpTo: gate.updatedAt });
-  return evidence ? { kind: tr.t(`evidence.kind.${evidence.kind}`), summary: evidence.summary, url: evidence.url, by: evidence.agentId, at: evidence.createdAt } : null;
+  return evidence ? { kind: evidence.kind, summary: evidence.summary, url: evidence.url, by: evidence.agentId, at: evidence.createdAt } : null;
 }
 
 /** The people a pending gate waits on, as a card names them (at `now`: quiet hours hold back mentions). */
@@ -111,7 +111,7 @@ export function gateView(store: Store, gateId: string, options: GateViewOptions 
     options: gate.options,
     grantId: gate.grantId,
     waitingOn: gate.state === 'pending' ? waitingPeople(store, gate, options.now) : [],
-    evidence: backingEvidence(store, gate, tr),
+    evidence: backingEvidence(store, gate),
     approvals: gate.policy.quorum > 1 ? { names: gate.votes.map((v) => actorName(store, `person:${v.personId}`)), needed: gate.policy.quorum } : null,
   };
 }
