@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seedDemo } from '../../../src/app/demo.js';
 import { decideGate } from '../../../src/app/gate-decisions.js';
 import { askGate } from '../../../src/app/gates.js';
-import { setPersonLocale } from '../../../src/app/people.js';
+import { addPerson, setPersonLocale } from '../../../src/app/people.js';
 import { listGates } from '../../../src/app/queries/gates.js';
 import { issueLoginLink } from '../../../src/app/web-sessions.js';
 import { asPerson } from '../../app/gate-fixture.js';
@@ -16,6 +16,12 @@ let app: TestApp;
 let server: WebTestServer;
 let gateId: string;
 let cookie: string;
+let weiCookie: string;
+
+async function signIn(personId: string): Promise<string> {
+  const link = unwrap(issueLoginLink(app.deps, operator, personId, { loginLinkMinutes: 15, sessionHours: 12 }));
+  return cookiePair((await postForm(server.url, '/login', { token: link.token })).headers.get('set-cookie'));
+}
 
 beforeAll(async () => {
   app = await createTestApp();
@@ -25,9 +31,10 @@ beforeAll(async () => {
   const scoped = unwrap(askGate(app.deps, asAgent('writer'), 'demo', { question: 'May I post on the blog?', blocks: { agent: 'writer' }, decisionScope: 'publish:goal:blog' })).gate;
   unwrap(decideGate(app.deps, asPerson('ana'), scoped.id, { choice: 'approve', revision: 1, via: 'slack' }));
   unwrap(setPersonLocale(app.deps, operator, 'ana', 'zh-CN'));
+  unwrap(addPerson(app.deps, operator, { id: 'wei', name: '王伟', timezone: 'Asia/Shanghai', locale: 'zh-CN' }));
   server = await startWebServer(app.deps);
-  const link = unwrap(issueLoginLink(app.deps, operator, 'ana', { loginLinkMinutes: 15, sessionHours: 12 }));
-  cookie = cookiePair((await postForm(server.url, '/login', { token: link.token })).headers.get('set-cookie'));
+  cookie = await signIn('ana');
+  weiCookie = await signIn('wei');
 });
 afterAll(() => server.close());
 
@@ -116,6 +123,19 @@ describe('the web board in Chinese', () => {
     expect(audit).toContain('<p class="sentence">cli 添加了待办 “Review the draft for accuracy”</p>');
     expect(audit).toMatch(/<p class="sentence">Ana：[^<a-zA-Z]+<\/p>/);
     expect((await zhPage(`/gates/${gateId}`, false)).text).toContain('writer 提问 “May I publish the launch post on the company blog?”');
+  });
+
+  it('writes times in the reader\'s timezone and Chinese date format, never bare UTC ISO', async () => {
+    const get = async (path: string) => (await fetch(`${server.url}${path}`, { headers: { cookie: weiCookie } })).text();
+    const goal = await get('/goals/demo');
+    expect(goal).toContain('<dt>时区</dt><dd>Asia/Shanghai</dd>');
+    expect(goal).toMatch(/租约至 1月5日 1\d:\d\d（v1）/);
+    expect(goal).toMatch(/<span class="meta">1月5日 1\d:\d\d · 报告人 writer/);
+    const audit = await get('/audit');
+    expect(audit).toContain('时间为 Asia/Shanghai');
+    expect(audit).toMatch(/<p class="meta">2026\/01\/05 1\d:\d\d（Asia\/Shanghai） · Launch the LoopX blog post<\/p>/);
+    expect(audit).not.toContain(' UTC');
+    expect(await get(`/gates/${gateId}`)).toMatch(/有效至 2026\/\d\d\/\d\d \d\d:\d\d（Asia\/Shanghai）/);
   });
 
   it('answers a refused form in Chinese', async () => {
