@@ -100,7 +100,7 @@ function goal(call: WebCall): HttpResponse {
   const gates = html`<h2>${tr.t('web.goal.gates')}</h2>${cards.length === 0 ? html`<p class="empty">${tr.t('web.goal.noGates')}</p>` : cards}`;
   const charts = goalChartsHtml(tr, goalCharts(call.deps.store, detail.value.goal, now), detail.value.quota);
   const next = nextStepIn(tr, detail.value.nextStep, call.deps.store);
-  return pageResponse(goalPage(tr, detail.value, now, { gates, charts, next }), call.viewer);
+  return pageResponse(goalPage(tr, detail.value, now, { gates, charts, next, timezone: viewerZone(call) }), call.viewer);
 }
 
 function gate(call: WebCall): HttpResponse {
@@ -112,7 +112,7 @@ function gate(call: WebCall): HttpResponse {
   const now = call.deps.clock.now();
   const grants = grantsReaching(call.deps.store, found.goalId, now).filter((g) => g.id !== found.grantId);
   const own = found.grantId === null ? undefined : findGrant(call.deps.store, found.grantId);
-  const forms = { csrfToken: call.viewer.csrfToken, returnTo: `/gates/${gateId}` };
+  const forms = { csrfToken: call.viewer.csrfToken, returnTo: `/gates/${gateId}`, timezone: viewerZone(call) ?? 'UTC' };
   const page = gatePage(tr, found, cardHtml(call, card, forms.returnTo, null), auditLines(call, gateHistory(call.deps.store, gateId)), [...(own ? [own] : []), ...grants].map((g) => grantToWire(g, now)), forms);
   return pageResponse(page, call.viewer);
 }
@@ -127,7 +127,7 @@ function audit(call: WebCall): HttpResponse {
   const selected = call.request.query.get('goal') || null;
   const rows = recentLedger(call.deps.store, { goalId: selected ?? undefined, limit: AUDIT_LIMIT });
   const goals = allGoalStatuses(call.deps.store, call.deps.clock.now()).map((s) => ({ id: s.goal.id, title: s.goal.title }));
-  return pageResponse(auditPage(trOf(call.viewer), auditLines(call, rows), goals, selected, AUDIT_LIMIT), call.viewer);
+  return pageResponse(auditPage(trOf(call.viewer), viewerZone(call) ?? 'UTC', auditLines(call, rows), goals, selected, AUDIT_LIMIT), call.viewer);
 }
 
 // Ids are slugs or prefixed ids: nothing to percent-decode.

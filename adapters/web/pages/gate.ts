@@ -10,14 +10,16 @@ import { tHtml } from '../words.js';
 export interface GrantForms {
   readonly csrfToken: string | null;
   readonly returnTo: string;
+  /** The reader's timezone, for expiry times and the history. */
+  readonly timezone: string;
 }
 
-function grantState(tr: Translator, grant: GrantWire): string {
+function grantState(tr: Translator, grant: GrantWire, timezone: string): string {
   if (grant.revoked_at) {
     const reason = grant.revoked_reason ? tr.t('web.grant.revokedReason', { reason: grant.revoked_reason }) : '';
     return tr.t('web.grant.revoked', { name: grant.revoked_by ?? tr.t('web.grant.someone'), reason });
   }
-  return grant.active ? tr.t('web.grant.activeUntil', { time: `${(grant.expires_at ?? '').replace('T', ' ').slice(0, 16)} UTC` }) : tr.t('gate.state.expired');
+  return grant.active ? tr.t('web.grant.activeUntil', { time: grant.expires_at ? tr.dateTime(grant.expires_at, timezone) : tr.t('gate.never') }) : tr.t('gate.state.expired');
 }
 
 function grantRow(tr: Translator, grant: GrantWire, forms: GrantForms): Html {
@@ -25,7 +27,7 @@ function grantRow(tr: Translator, grant: GrantWire, forms: GrantForms): Html {
     grant.active && forms.csrfToken !== null
       ? html` <form method="post" action="/grants/revoke" class="inline"><input type="hidden" name="csrf" value="${forms.csrfToken}"><input type="hidden" name="return_to" value="${forms.returnTo}"><input type="hidden" name="grant" value="${grant.id}"><button type="submit" class="btn btn-danger">${tr.t('web.grant.revoke')}</button></form>`
       : '';
-  const row = tHtml(tr, 'web.grant.row', { scope: html`<strong>${grant.scope}</strong>`, goal: grant.goal_id, by: grant.granted_by, state: grantState(tr, grant) });
+  const row = tHtml(tr, 'web.grant.row', { scope: html`<strong>${grant.scope}</strong>`, goal: grant.goal_id, by: grant.granted_by, state: grantState(tr, grant, forms.timezone) });
   return html`<li>${row} <span class="meta">${grant.id}</span>${revoke}</li>`;
 }
 
@@ -38,6 +40,6 @@ ${card}
 <h2>${tr.t('web.gate.grants')}</h2>
 ${grantList}
 <h2>${tr.t('web.gate.history')}</h2>
-${history.length === 0 ? html`<p class="empty">${tr.t('web.gate.noEvents')}</p>` : html`<ol class="ledger">${history.map((line) => auditLineHtml(tr, line))}</ol>`}`;
+${history.length === 0 ? html`<p class="empty">${tr.t('web.gate.noEvents')}</p>` : html`<ol class="ledger">${history.map((line) => auditLineHtml(tr, forms.timezone, line))}</ol>`}`;
   return { title: gate.question, section: 'board', body };
 }

@@ -10,7 +10,7 @@ import { html, safeHref, type Html } from '../html.js';
 import type { Page } from '../layout.js';
 import { tHtml } from '../words.js';
 
-/** How the goal page says things: in the viewer's language, times in one timezone (named once, under "Times in"). */
+/** How the goal page says things: in the viewer's language, times in their timezone (else the goal's; named once, under "Times in"). */
 interface Say {
   readonly tr: Translator;
   readonly timezone: string;
@@ -20,7 +20,7 @@ interface Say {
 function claimHtml({ todo }: LanedTodo, say: Say): Html | '' {
   if (todo.claimedBy === null) return '';
   if (todo.leaseExpiresAt !== null && isLeaseActive(todo, say.now)) {
-    return html`<span class="meta">${say.tr.t('web.todo.claimed', { agent: todo.claimedBy, time: formatWhen(todo.leaseExpiresAt, say.timezone), version: todo.leaseVersion })}</span>`;
+    return html`<span class="meta">${say.tr.t('web.todo.claimed', { agent: todo.claimedBy, time: formatWhen(say.tr, todo.leaseExpiresAt, say.timezone), version: todo.leaseVersion })}</span>`;
   }
   return html`<span class="meta">${say.tr.t('web.todo.claimedNoLease', { agent: todo.claimedBy })}</span>`;
 }
@@ -31,7 +31,7 @@ function handoffHtml(handoff: HandoffWire | undefined, say: Say): Html | '' {
   const { tr } = say;
   const steps = handoff.next_steps?.length ? html`<br>${tr.t('web.handoff.next', { steps: handoff.next_steps.join(tr.t('web.list.semicolon')) })}` : '';
   const questions = handoff.open_questions?.length ? html`<br>${tr.t('web.handoff.questions', { questions: handoff.open_questions.join(tr.t('web.list.semicolon')) })}` : '';
-  const from = tr.t('web.handoff', { from: handoff.from.replace(/^agent:/, ''), time: formatWhen(handoff.at, say.timezone), summary: handoff.summary });
+  const from = tr.t('web.handoff', { from: handoff.from.replace(/^agent:/, ''), time: formatWhen(say.tr, handoff.at, say.timezone), summary: handoff.summary });
   return html`<div class="meta handoff">${from}${steps}${questions}</div>`;
 }
 
@@ -58,7 +58,7 @@ function evidenceHtml(evidence: Evidence, say: Say): Html {
   const href = evidence.url ? safeHref(evidence.url) : null;
   const by = evidence.agentId ? tr.t('web.evidence.byAgent', { agent: evidence.agentId }) : tr.t('web.evidence.byOperator');
   const outcome = evidence.deliveryOutcome ? ` · ${tr.t(`web.outcome.${evidence.deliveryOutcome}`)}` : '';
-  return html`<li><strong>${tr.t(`evidence.kind.${evidence.kind}`)}</strong> ${evidence.summary}${href ? html` <a href="${href}">${tr.t('web.evidence.link')}</a>` : ''}<br><span class="meta">${formatWhen(evidence.createdAt, say.timezone)} · ${by}${outcome}${evidence.todoId ? ` · ${evidence.todoId}` : ''}</span></li>`;
+  return html`<li><strong>${tr.t(`evidence.kind.${evidence.kind}`)}</strong> ${evidence.summary}${href ? html` <a href="${href}">${tr.t('web.evidence.link')}</a>` : ''}<br><span class="meta">${formatWhen(say.tr, evidence.createdAt, say.timezone)} · ${by}${outcome}${evidence.todoId ? ` · ${evidence.todoId}` : ''}</span></li>`;
 }
 
 /** "3 of 10 slots used in the last 24 h": the quota's words, on the goal page and its gauge. */
@@ -68,21 +68,21 @@ export function quotaWords(tr: Translator, quota: GoalDetail['quota']): string {
 
 function quotaHtml(detail: GoalDetail, say: Say): Html {
   const { quota } = detail;
-  const next = quota.nextEligibleAt ? say.tr.t('web.quota.next', { time: formatWhen(quota.nextEligibleAt, say.timezone) }) : '';
+  const next = quota.nextEligibleAt ? say.tr.t('web.quota.next', { time: formatWhen(say.tr, quota.nextEligibleAt, say.timezone) }) : '';
   const tone = quota.state === 'eligible' ? 'tone-good' : 'tone-warning';
   return html`<h2>${say.tr.t('web.goal.quota')}</h2><p><span class="badge ${tone}">${say.tr.t(`web.quota.${quota.state}`)}</span> ${quotaWords(say.tr, quota)}${next}</p>`;
 }
 
 /** The goal page: objective, people, gates, lanes with every todo's claim and lease, quota, charts and the evidence timeline. */
-export function goalPage(tr: Translator, detail: GoalDetail, now: Date, extra: { gates: Html; charts?: Html; next: string }): Page {
+export function goalPage(tr: Translator, detail: GoalDetail, now: Date, extra: { gates: Html; charts?: Html; next: string; timezone: string | null }): Page {
   const { goal } = detail;
-  const say: Say = { tr, timezone: goal.timezone, now };
+  const say: Say = { tr, timezone: extra.timezone ?? goal.timezone, now };
   const none = tr.t('web.none');
   const owners = detail.members.map((m) => tr.t('web.goal.member', { name: m.name, role: tr.t(`web.role.${m.role}`) })).join(tr.t('names.separator')) || none;
   const agents = detail.agents.map((a) => (a.lastSeenAt ? tr.t('web.goal.agentSeen', { agent: a.id, ago: tr.ago(a.lastSeenAt, now.toISOString()) }) : tr.t('web.goal.agentNever', { agent: a.id }))).join(tr.t('names.separator')) || none;
   const body = html`<h1>${goal.title} <span class="badge">${tr.t(`board.status.${goal.status}`)}</span></h1>
 <p>${goal.objective}</p>
-<dl class="fields"><div><dt>${tr.t('web.goal.people')}</dt><dd>${owners}</dd></div><div><dt>${tr.t('web.goal.agents')}</dt><dd>${agents}</dd></div><div><dt>${tr.t('web.goal.next')}</dt><dd>${extra.next}</dd></div><div><dt>${tr.t('web.goal.timesIn')}</dt><dd>${goal.timezone}</dd></div></dl>
+<dl class="fields"><div><dt>${tr.t('web.goal.people')}</dt><dd>${owners}</dd></div><div><dt>${tr.t('web.goal.agents')}</dt><dd>${agents}</dd></div><div><dt>${tr.t('web.goal.next')}</dt><dd>${extra.next}</dd></div><div><dt>${tr.t('web.goal.timesIn')}</dt><dd>${say.timezone}</dd></div></dl>
 ${extra.gates}
 <h2>${tr.t('web.goal.lanes')}</h2>
 ${lanesHtml(detail, say)}
