@@ -1,4 +1,5 @@
 import { auditEn, auditZhCN } from './audit.js';
+import { cardWordsEn, cardWordsZhCN } from './card-words.js';
 import type { Message } from './catalog.js';
 
 // The web board's pages: layout, navigation, login, goal/gate/digest/audit pages, charts, form answers.
@@ -6,6 +7,7 @@ import type { Message } from './catalog.js';
 
 export const webEn = {
   ...auditEn,
+  ...cardWordsEn,
   // Layout and navigation
   'web.nav.label': 'Main',
   'web.nav.board': 'Board',
@@ -97,16 +99,6 @@ export const webEn = {
   'web.evidence.link': 'link',
   'web.evidence.byAgent': 'by {agent}',
   'web.evidence.byOperator': 'by an operator',
-  'evidence.kind.test': 'test',
-  'evidence.kind.benchmark': 'benchmark',
-  'evidence.kind.build': 'build',
-  'evidence.kind.log': 'log',
-  'evidence.kind.pr': 'pr',
-  'evidence.kind.commit': 'commit',
-  'evidence.kind.doc': 'doc',
-  'evidence.kind.screenshot': 'screenshot',
-  'evidence.kind.metric': 'metric',
-  'evidence.kind.note': 'note',
   'web.outcome.surface_only': 'surface only',
   'web.outcome.outcome_gap': 'outcome gap',
   'web.outcome.outcome_progress': 'outcome progress',
@@ -144,22 +136,6 @@ export const webEn = {
   'web.audit.count': '{count} event(s){forGoal}',
   'web.audit.forGoal': ' for {title}',
   'web.audit.raw': 'Raw event #{seq}',
-  // What approving and rejecting a gate do (the gate card's read model, src/app/queries/gate-view.ts)
-  'gate.onApprove': '{askedBy} goes ahead with what this gate blocks ({blocks}).',
-  'gate.onReject': '{askedBy} does not go ahead, and gets your reason back.',
-  'gate.blocks.goal': 'the whole goal',
-  'gate.blocks.agent': 'agent {agent}',
-  'gate.blocks.gone': 'a todo no longer on file',
-  'gate.blocks.none': 'nothing named',
-  'gate.blocks.todos': { one: 'the todo {todos}', other: 'the todos {todos}' },
-  // The digest's "At a glance" line (cards/glance.ts)
-  'glance.line': 'At a glance: {lanes}. Evidence, last {days} days: {spark} ({count}).',
-  'glance.charts': 'Charts: {url}',
-  'glance.none': 'no todos yet',
-  'glance.done': '{count} done',
-  'glance.inProgress': '{count} in progress',
-  'glance.waiting': '{count} waiting',
-  'glance.todo': '{count} to do',
   // Charts
   'web.chart.title': 'Charts',
   'web.chart.numbers': 'Numbers',
@@ -186,6 +162,7 @@ export const webEn = {
 
 export const webZhCN: Readonly<Record<keyof typeof webEn, Message>> = {
   ...auditZhCN,
+  ...cardWordsZhCN,
   'web.nav.label': '主导航',
   'web.nav.board': '看板',
   'web.nav.digest': '摘要预览',
@@ -271,16 +248,6 @@ export const webZhCN: Readonly<Record<keyof typeof webEn, Message>> = {
   'web.evidence.link': '链接',
   'web.evidence.byAgent': '报告人 {agent}',
   'web.evidence.byOperator': '由运维人员报告',
-  'evidence.kind.test': '测试',
-  'evidence.kind.benchmark': '基准测试',
-  'evidence.kind.build': '构建',
-  'evidence.kind.log': '日志',
-  'evidence.kind.pr': '合并请求',
-  'evidence.kind.commit': '提交',
-  'evidence.kind.doc': '文档',
-  'evidence.kind.screenshot': '截图',
-  'evidence.kind.metric': '指标',
-  'evidence.kind.note': '备注',
   'web.outcome.surface_only': '仅表面更新',
   'web.outcome.outcome_gap': '成果缺口',
   'web.outcome.outcome_progress': '真实进展',
@@ -316,20 +283,6 @@ export const webZhCN: Readonly<Record<keyof typeof webEn, Message>> = {
   'web.audit.count': '{count} 个事件{forGoal}',
   'web.audit.forGoal': '（{title}）',
   'web.audit.raw': '原始事件 #{seq}',
-  'gate.onApprove': '{askedBy} 将继续执行此审批所阻塞的工作（{blocks}）。',
-  'gate.onReject': '{askedBy} 不会继续，并会收到你的理由。',
-  'gate.blocks.goal': '整个目标',
-  'gate.blocks.agent': '代理 {agent}',
-  'gate.blocks.gone': '一个已不存在的待办',
-  'gate.blocks.none': '未指定',
-  'gate.blocks.todos': { other: '待办 {todos}' },
-  'glance.line': '概览：{lanes}。最近 {days} 天的证据：{spark}（{count}）。',
-  'glance.charts': '图表：{url}',
-  'glance.none': '还没有待办',
-  'glance.done': '{count} 项完成',
-  'glance.inProgress': '{count} 项进行中',
-  'glance.waiting': '{count} 项等待中',
-  'glance.todo': '{count} 项待办',
   'web.chart.title': '图表',
   'web.chart.numbers': '数据',
   'web.chart.day': '日期',
