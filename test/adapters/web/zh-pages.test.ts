@@ -138,11 +138,29 @@ describe('the web board in Chinese', () => {
     expect(await get(`/gates/${gateId}`)).toMatch(/有效至 2026\/\d\d\/\d\d \d\d:\d\d（Asia\/Shanghai）/);
   });
 
-  it('answers a refused form in Chinese', async () => {
-    const response = await postForm(server.url, '/decide', { action: '{}' }, { headers: { 'accept-language': 'zh-CN' } });
-    const text = await response.text();
-    expect(response.status).toBe(401);
+  it('answers a refused form, a used login link and a missing page in Chinese', async () => {
+    const zh = { headers: { 'accept-language': 'zh-CN' } };
+    const decide = await postForm(server.url, '/decide', { action: '{}' }, zh);
+    const text = await decide.text();
+    expect(decide.status).toBe(401);
     expect(text).toContain('<h1>登录后才能决定</h1>');
-    expect(englishIn(text)).toEqual([]);
+    const login = await (await postForm(server.url, '/login', { token: 'lpxl_used' }, zh)).text();
+    expect(login).toContain('<h1>登录失败</h1>');
+    const missing = await (await fetch(`${server.url}/nowhere`, zh)).text();
+    expect(missing).toContain('<h1>未找到</h1>');
+    for (const page of [text, login, missing]) expect(englishIn(page)).toEqual([]);
+  });
+
+  it('asks a Chinese reader to sign in, in Chinese, when the board is reachable from other machines', async () => {
+    const open = await startWebServer(app.deps, { LOOPX_HOST: '0.0.0.0' });
+    try {
+      const response = await fetch(`${open.url}/`, { headers: { 'accept-language': 'zh-CN' } });
+      const text = await response.text();
+      expect(response.status).toBe(401);
+      expect(text).toContain('<h1>需要登录</h1>');
+      expect(englishIn(text)).toEqual([]);
+    } finally {
+      await open.close();
+    }
   });
 });
