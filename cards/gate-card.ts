@@ -3,7 +3,7 @@ import { EVIDENCE_KINDS, type EvidenceKind } from '../src/kernel/vocabulary.js';
 import { capitalise, clip } from './format.js';
 import { cardLocale, translator, type Locale, type Translator } from './i18n/index.js';
 import type { ButtonConfirm, Card, CardBlock, CardButton, CardPerson, Tone } from './model.js';
-import type { GateDecisionView, GateView } from './views.js';
+import type { GateBlocks, GateDecisionView, GateView } from './views.js';
 
 const EN = translator('en');
 
@@ -65,6 +65,15 @@ export function outcomeLine(decision: GateDecisionView, timezone: string, tr: Tr
   });
 }
 
+/** What a gate blocks, in words: "the whole goal", "agent a1", "the todo "Publish the post"". */
+function blocksIn(blocks: GateBlocks, tr: Translator): string {
+  if (blocks.kind === 'goal') return tr.t('gate.blocks.goal');
+  if (blocks.kind === 'agent') return tr.t('gate.blocks.agent', { agent: blocks.agent });
+  if (blocks.todos.length === 0) return tr.t('gate.blocks.nothing');
+  const todos = blocks.todos.map((text) => (text === null ? tr.t('gate.blocks.gone') : tr.t('gate.blocks.todoText', { text }))).join(tr.t('names.separator'));
+  return tr.t(blocks.todos.length === 1 ? 'gate.blocks.todo' : 'gate.blocks.todos', { todos });
+}
+
 function bodyBlocks(view: GateView, tr: Translator): CardBlock[] {
   const blocks: CardBlock[] = [{ type: 'header', text: view.question, status: tr.t(`gate.state.${view.state}`), tone: RISK_TONE[view.risk] }];
   if (view.context) blocks.push({ type: 'text', text: view.context });
@@ -74,12 +83,13 @@ function bodyBlocks(view: GateView, tr: Translator): CardBlock[] {
     fields: [
       { label: tr.t('gate.field.goal'), value: view.goalTitle },
       { label: tr.t('gate.field.askedBy'), value: view.askedBy },
-      { label: tr.t('gate.field.blocks'), value: view.blocks },
+      { label: tr.t('gate.field.blocks'), value: blocksIn(view.blocks, tr) },
       { label: tr.t('gate.field.risk'), value: tr.t(`gate.risk.${view.risk}`) },
       { label: tr.t('gate.field.expires'), value: view.expiresAt ? tr.dateTime(view.expiresAt, view.timezone) : tr.t('gate.never') },
     ],
   });
-  blocks.push({ type: 'text', text: tr.t('gate.effects', { onApprove: view.onApprove, onReject: view.onReject }), tone: 'muted' });
+  const onApprove = tr.t('gate.onApprove', { name: view.askedBy, blocks: blocksIn(view.blocks, tr) });
+  blocks.push({ type: 'text', text: tr.t('gate.effects', { onApprove, onReject: tr.t('gate.onReject', { name: view.askedBy }) }), tone: 'muted' });
   if (view.evidence) blocks.push(evidenceBlock(view.evidence, view.timezone, tr));
   if (view.approvals && view.state === 'pending') blocks.push({ type: 'text', text: approvalsLine(view.approvals, tr) });
   if (view.state === 'pending' && view.waitingOn) blocks.push(waitingOnBlock(view.waitingOn, tr));

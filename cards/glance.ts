@@ -1,7 +1,7 @@
 // A goal at a glance in plain text, for chat digests: a lane bar and a 7-day evidence sparkline. Unicode block
 // characters render in Slack, Lark and any terminal; the numbers follow in words for screen readers.
 import { LANES, type Lane } from '../src/kernel/lanes.js';
-import { translator, type MessageKey, type Translator } from './i18n/index.js';
+import { translator, type Translator } from './i18n/index.js';
 import type { CardBlock } from './model.js';
 
 /** What the digest's glance line shows; `chartsUrl` is the goal page with the full charts (null: no server known). */
@@ -13,7 +13,7 @@ export interface DigestGlance {
 }
 
 /** Lanes grouped the way a glance reads them, with the block each fills the bar with. */
-const GROUPS: readonly { name: MessageKey; lanes: readonly Lane[]; fill: string }[] = [
+const GROUPS: readonly { name: 'glance.done' | 'glance.inProgress' | 'glance.waiting' | 'glance.todo'; lanes: readonly Lane[]; fill: string }[] = [
   { name: 'glance.done', lanes: ['done'], fill: '█' },
   { name: 'glance.inProgress', lanes: ['claimed', 'running', 'review'], fill: '▓' },
   { name: 'glance.waiting', lanes: ['blocked', 'user_gate'], fill: '▒' },
@@ -26,10 +26,10 @@ const SPARKS = ['▁', '▂', '▃', '▄', '▅', '▆', '▇', '█'];
 export function laneBarText(lanes: Readonly<Record<Lane, number>>, tr: Translator = translator('en')): string {
   const counts = GROUPS.map((g) => g.lanes.reduce((sum, lane) => sum + lanes[lane], 0));
   const total = counts.reduce((a, b) => a + b, 0);
-  if (total === 0) return tr.t('glance.none');
+  if (total === 0) return tr.t('glance.empty');
   const cells = counts.map((n) => (n === 0 ? 0 : Math.max(1, Math.round((n * BAR_CELLS) / total))));
   const bar = GROUPS.map((g, i) => g.fill.repeat(cells[i] ?? 0)).join('');
-  return `${bar} ${GROUPS.map((g, i) => (tr.t as (key: MessageKey, params: { count: number }) => string)(g.name, { count: counts[i] ?? 0 })).join(' · ')}`;
+  return `${bar} ${GROUPS.map((g, i) => tr.t(g.name, { count: counts[i] ?? 0 })).join(' · ')}`;
 }
 
 /** `▁▃▅·█▂▁`: one character a day scaled to the busiest day; `·` for a day with none. */
@@ -38,13 +38,13 @@ export function sparkline(values: readonly number[]): string {
   return values.map((v) => (v === 0 || max === 0 ? '·' : SPARKS[Math.max(0, Math.ceil((v / max) * SPARKS.length) - 1)])).join('');
 }
 
-/** The digest's "At a glance" line and, when the board's address is known, the link to the charts. */
-export function glanceBlocks(glance: DigestGlance | undefined, tr: Translator = translator('en')): CardBlock[] {
+/** The digest's "At a glance" line and, when the board's address is known, the link to the charts, in the card's language. */
+export function glanceBlocks(glance: DigestGlance | undefined, tr: Translator): CardBlock[] {
   if (!glance) return [];
-  const evidence = glance.evidencePerDay.reduce((a, b) => a + b, 0);
-  const lanes = LANES.some((lane) => glance.lanes[lane] > 0) ? laneBarText(glance.lanes, tr) : tr.t('glance.none');
+  const count = glance.evidencePerDay.reduce((a, b) => a + b, 0);
+  const lanes = LANES.some((lane) => glance.lanes[lane] > 0) ? laneBarText(glance.lanes, tr) : tr.t('glance.empty');
   return [
-    { type: 'text', text: tr.t('glance.line', { lanes, days: glance.evidencePerDay.length, spark: sparkline(glance.evidencePerDay), count: evidence }) },
+    { type: 'text', text: tr.t('glance.line', { lanes, days: glance.evidencePerDay.length, spark: sparkline(glance.evidencePerDay), count }) },
     ...(glance.chartsUrl ? [{ type: 'context' as const, text: tr.t('glance.charts', { url: glance.chartsUrl }) }] : []),
   ];
 }

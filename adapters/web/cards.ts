@@ -21,7 +21,7 @@ export function goalBoardCard(deps: AppDeps, goalId: string, now: Date, viewerId
  * `decidable: false` draws it without buttons (it waits on other people).
  */
 export function gateCardById(deps: AppDeps, gateId: string, timezone?: string | null, options: GateCardOptions = {}): Card | null {
-  const view = gateView(deps.store, gateId, { viewerTimezone: timezone, locale: options.locale });
+  const view = gateView(deps.store, gateId, { viewerTimezone: timezone });
   return view ? gateCard(view, options) : null;
 }
 

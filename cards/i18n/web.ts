@@ -1,5 +1,5 @@
 import { auditEn, auditZhCN } from './audit.js';
-import { cardWordsEn, cardWordsZhCN } from './card-words.js';
+import { evidenceKindsEn, evidenceKindsZhCN } from './evidence-kinds.js';
 import type { Message } from './catalog.js';
 
 // The web board's pages: layout, navigation, login, goal/gate/digest/audit pages, charts, form answers.
@@ -7,7 +7,7 @@ import type { Message } from './catalog.js';
 
 export const webEn = {
   ...auditEn,
-  ...cardWordsEn,
+  ...evidenceKindsEn,
   // Layout and navigation
   'web.nav.label': 'Main',
   'web.nav.board': 'Board',
@@ -162,7 +162,7 @@ export const webEn = {
 
 export const webZhCN: Readonly<Record<keyof typeof webEn, Message>> = {
   ...auditZhCN,
-  ...cardWordsZhCN,
+  ...evidenceKindsZhCN,
   'web.nav.label': '主导航',
   'web.nav.board': '看板',
   'web.nav.digest': '摘要预览',

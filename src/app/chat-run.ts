@@ -1,4 +1,4 @@
-import { translator, type Locale, type Translator } from '../../cards/i18n/index.js';
+import { translator, type Translator } from '../../cards/i18n/index.js';
 import { LANES } from '../kernel/lanes.js';
 import type { Person } from '../kernel/entities.js';
 import type { KernelError } from '../kernel/errors.js';
@@ -7,10 +7,13 @@ import { listBindings } from '../store/bindings.js';
 import { findPersonByIdentity } from '../store/people.js';
 import { findGoal, listGoals, listMemberships } from '../store/goals.js';
 import { deferUntil, parseChatCommand, type ChatCommand } from './chat-commands.js';
-import { decideFromChat, type ChatIdentity, type ChatReply } from './chat-decisions.js';
+import { decideFromChat, type ChatReply } from './chat-decisions.js';
+import { readerLocale, type ChatIdentity } from './chat/reader.js';
 import { nextStepIn } from './chat/next-step.js';
 import { refusalIn } from './chat/refusal.js';
 import type { AppDeps } from './deps.js';
+
+export { readerLocale } from './chat/reader.js';
 import { goalStatus } from './queries/goal-status.js';
 import { reviewPacket, reviewText } from './queries/review.js';
 import { findGate, listGates, waitingOn } from './queries/gates.js';
@@ -22,13 +25,6 @@ function unlinked(identity: ChatIdentity, tr: Translator): ChatReply {
 /** A refused read, in the reader's language (times in UTC: a goal-level refusal names none). */
 function refused(deps: AppDeps, error: KernelError, tr: Translator): ChatReply {
   return { ok: false, text: refusalIn(tr, error, { store: deps.store, timezone: 'UTC' }), code: error.code };
-}
-
-/** The language of an answer to a chat account: the person's, else the chat's (its binding's), else English. */
-export function readerLocale(deps: AppDeps, identity: ChatIdentity, destination: string | undefined): Locale {
-  const person = findPersonByIdentity(deps.store, identity.surface, identity.externalId);
-  const chat = listBindings(deps.store).find((b) => b.surface === identity.surface && b.destination === destination);
-  return person?.locale ?? chat?.locale ?? 'en';
 }
 
 /** Goals a linked person may read in a chat: those bound to this channel, and those they are a member of. */

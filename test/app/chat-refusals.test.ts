@@ -5,7 +5,10 @@ import { amendGate, askGate } from '../../src/app/gates.js';
 import { addMember } from '../../src/app/goals.js';
 import { addPerson, linkPerson } from '../../src/app/people.js';
 import { addTodo } from '../../src/app/todos.js';
+import { refusalIn } from '../../src/app/chat/refusal.js';
 import { findGate } from '../../src/app/queries/gates.js';
+import { translator } from '../../cards/i18n/index.js';
+import { ERROR_TABLE, type ErrorCode } from '../../src/kernel/errors.js';
 import { englishWords } from '../helpers/english.js';
 import { asAgent, operator, unwrap } from '../helpers/test-app.js';
 import { gateApp } from './gate-fixture.js';
@@ -106,5 +109,14 @@ describe('refusals in the reader\'s language', () => {
     const late = decideFromChat(app.deps, { surface: 'slack', externalId: 'T1:UEVE' }, { gateId: gate.id, revision: 1, choice: 'approve' });
     expect(late.text).toBe('Already approved by Ana at 09:00 (UTC) via Slack; nothing changed.');
     expect(runChatCommand(app.deps, ANA, 'launch').text).toMatch(/^I do not know `launch`\./);
+  });
+
+  it('every error code is told from the catalog, never by pasting the kernel\'s English message', async () => {
+    const app = await chineseApp();
+    for (const code of Object.keys(ERROR_TABLE) as ErrorCode[]) {
+      const text = refusalIn(translator('zh-CN'), { code, message: 'The kernel says something in English here.' }, { store: app.deps.store, timezone: 'Asia/Shanghai' });
+      expect(text).toMatch(/[\u4e00-\u9fff]/);
+      expect(englishWords(text, [code])).toEqual([]);
+    }
   });
 });

@@ -3,6 +3,8 @@ import { runChatCommand } from '../../src/app/chat-run.js';
 import { askGate } from '../../src/app/gates.js';
 import { addMember } from '../../src/app/goals.js';
 import { addPerson, linkPerson } from '../../src/app/people.js';
+import { decideFromChat } from '../../src/app/chat-decisions.js';
+import { addTodo } from '../../src/app/todos.js';
 import { goalStatus } from '../../src/app/queries/goal-status.js';
 import { reviewPacket } from '../../src/app/queries/review.js';
 import { englishWords } from '../helpers/english.js';
@@ -62,5 +64,17 @@ describe('chat answers in the reader\'s language', () => {
   it('帮助 and an empty goal list answer in Chinese', async () => {
     const app = await chineseApp();
     chinese(runChatCommand(app.deps, LI, '帮助').text, ['status', 'gates', 'review', 'approve', 'reject', 'defer', 'goal', 'gate']);
+  });
+
+  it('Stop / Keep watching on a quiet monitor answers in the reader\'s language', async () => {
+    const app = await chineseApp();
+    const monitor = unwrap(addTodo(app.deps, operator, 'demo', { text: 'Watch PR 123', monitor: { everySeconds: 1800, deadAfter: 2 } })).todo.id;
+    const keep = decideFromChat(app.deps, LI, { todoId: monitor, choice: 'keep' });
+    expect(keep.ok).toBe(true);
+    chinese(keep.text, ['Watch PR 123']);
+    expect(keep.text).toContain('2');
+    chinese(decideFromChat(app.deps, LI, { todoId: monitor, choice: 'stop' }).text, ['Watch PR 123']);
+    chinese(decideFromChat(app.deps, LI, { todoId: monitor, choice: 'stop' }).text, ['Watch PR 123']);
+    expect(decideFromChat(app.deps, ANA, { todoId: monitor, choice: 'stop' }).text).toBe('"Watch PR 123" is no longer watched; nothing changed.');
   });
 });

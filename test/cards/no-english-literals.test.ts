@@ -23,6 +23,9 @@ const MOVED = [
   'src/app/chat-commands.ts',
   'src/app/chat/next-step.ts',
   'src/app/queries/review.ts',
+  'src/app/queries/gate-view.ts',
+  'cards/glance.ts',
+  'src/app/chat/reader.ts',
   'adapters/web/layout.ts',
   'adapters/web/handler.ts',
   'adapters/web/decide-route.ts',
@@ -36,8 +39,6 @@ const MOVED = [
   'adapters/web/pages/digest.ts',
   'adapters/web/pages/audit.ts',
   'adapters/web/pages/login.ts',
-  'cards/glance.ts',
-  'src/app/queries/gate-view.ts',
   'src/app/queries/ledger-sentences.ts',
 ];
 

@@ -18,7 +18,16 @@ export interface RefusalContext {
   readonly todoChoice?: 'done' | 'stop' | 'keep' | undefined;
 }
 
-type PlainKey = 'reply.stale' | 'reply.reasonRequired' | 'refusal.todoClosed' | 'refusal.goalNotActive' | 'refusal.storage';
+type PlainKey =
+  | 'reply.stale'
+  | 'reply.reasonRequired'
+  | 'refusal.todoClosed'
+  | 'refusal.goalNotActive'
+  | 'refusal.storage'
+  | 'refusal.busy'
+  | 'refusal.todoBlocked'
+  | 'refusal.gatePending'
+  | 'refusal.repeated';
 
 /** Codes whose sentence needs nothing from the details. */
 const PLAIN: Partial<Record<KernelError['code'], PlainKey>> = {
@@ -29,6 +38,12 @@ const PLAIN: Partial<Record<KernelError['code'], PlainKey>> = {
   goal_paused: 'refusal.goalNotActive',
   storage_read_only: 'refusal.storage',
   storage_full: 'refusal.storage',
+  lease_held: 'refusal.busy',
+  not_claimed_by_you: 'refusal.busy',
+  lease_version_mismatch: 'refusal.busy',
+  todo_blocked: 'refusal.todoBlocked',
+  gate_pending: 'refusal.gatePending',
+  idempotency_key_reused: 'refusal.repeated',
 };
 
 const INVALID_BY_FIELD: Readonly<Record<string, 'refusal.deferFuture' | 'refusal.noOptions' | 'refusal.notForPeople'>> = { until: 'refusal.deferFuture', option: 'refusal.noOptions', todo_id: 'refusal.notForPeople' };

@@ -61,7 +61,7 @@ function directPosts(ctx: WriteContext, gate: Gate, step: Step, personId: string
   // Drawn for its reader (timezone and language), as the projector draws every direct-message copy.
   const reader = findPerson(ctx.store, personId);
   const locale = reader?.locale ?? 'en';
-  const card = gateView(ctx.store, gate.id, { now: ctx.now, viewerTimezone: reader?.timezone, locale });
+  const card = gateView(ctx.store, gate.id, { now: ctx.now, viewerTimezone: reader?.timezone });
   return destinations.flatMap((destination) => [
     // The gate card itself, if this conversation does not show it yet (a reminder points at it).
     ...(canDecide && card ? [{ destination, card: gateCard(card, { locale }) }] : []),

@@ -56,7 +56,7 @@ export function createGateSource(): CardSource {
     },
     render(store, key, now, reader) {
       if (!key.startsWith(prefix)) return null;
-      const view = gateView(store, key.slice(prefix.length), { now, viewerTimezone: reader?.timezone, locale: reader?.locale });
+      const view = gateView(store, key.slice(prefix.length), { now, viewerTimezone: reader?.timezone });
       return view ? { card: gateCard(view, reader?.locale ? { locale: reader.locale } : {}), revision: view.revision } : null;
     },
   };

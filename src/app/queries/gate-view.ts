@@ -1,9 +1,7 @@
 import type { CardPerson } from '../../../cards/model.js';
-import type { GateDecisionView, GateView, PendingGateSummary } from '../../../cards/views.js';
+import type { GateBlocks, GateDecisionView, GateView, PendingGateSummary } from '../../../cards/views.js';
 import { GATE_CHOICES } from '../../contract/card-action.js';
-import { translator, type Translator } from '../../../cards/i18n/index.js';
 import type { Gate } from '../../kernel/gate.js';
-import type { Locale } from '../../kernel/locale.js';
 import type { Store } from '../../store/db.js';
 import { findGoal } from '../../store/goals.js';
 import { findPerson } from '../../store/people.js';
@@ -19,15 +17,15 @@ export function actorName(store: Store, actor: string): string {
   return id;
 }
 
-function blocksText(store: Store, gate: Gate, tr: Translator): string {
-  if (gate.blocks.global) return tr.t('gate.blocks.goal');
-  if (gate.blocks.agent !== null) return tr.t('gate.blocks.agent', { agent: gate.blocks.agent });
+function blocksOf(store: Store, gate: Gate): GateBlocks {
+  if (gate.blocks.global) return { kind: 'goal' };
+  if (gate.blocks.agent !== null) return { kind: 'agent', agent: gate.blocks.agent };
   // Todos by their text (ids stay in `gate show` and --json).
   const todos = gate.blocks.todoIds.map((id) => {
     const text = findTodo(store, id)?.text;
-    return text === undefined ? tr.t('gate.blocks.gone') : `"${text.length > 60 ? `${text.slice(0, 59)}…` : text}"`;
+    return text === undefined ? null : text.length > 60 ? `${text.slice(0, 59)}…` : text;
   });
-  return todos.length === 0 ? tr.t('gate.blocks.none') : tr.t('gate.blocks.todos', { count: todos.length, todos: todos.join(tr.t('names.separator')) });
+  return { kind: 'todos', todos };
 }
 
 function decisionView(store: Store, gate: Gate): GateDecisionView | null {
@@ -75,8 +73,6 @@ export interface GateViewOptions {
   readonly viewerTimezone?: string | null | undefined;
   /** Drawn for chat at this time: people in their quiet hours are named without a mention. */
   readonly now?: Date;
-  /** The reader's language, for what approving and rejecting do (English by default). */
-  readonly locale?: Locale | null | undefined;
 }
 
 /**
@@ -89,8 +85,6 @@ export function gateView(store: Store, gateId: string, options: GateViewOptions 
   if (!gate) return undefined;
   const goal = findGoal(store, gate.goalId);
   const askedBy = actorName(store, gate.requestedBy);
-  const tr = translator(options.locale ?? 'en');
-  const blocks = blocksText(store, gate, tr);
   return {
     id: gate.id,
     goalId: gate.goalId,
@@ -99,9 +93,7 @@ export function gateView(store: Store, gateId: string, options: GateViewOptions 
     context: gate.context,
     risk: gate.risk,
     askedBy,
-    blocks,
-    onApprove: tr.t('gate.onApprove', { askedBy, blocks }),
-    onReject: tr.t('gate.onReject', { askedBy }),
+    blocks: blocksOf(store, gate),
     expiresAt: gate.expiresAt,
     revision: gate.revision,
     state: gate.state,
