@@ -1,4 +1,4 @@
-import { chromium, type Browser } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addAgent } from '../../src/app/agents.js';
 import { addEvidence } from '../../src/app/evidence.js';
@@ -10,15 +10,13 @@ import { findGate } from '../../src/app/queries/gates.js';
 import { addTodo } from '../../src/app/todos.js';
 import { issueLoginLink } from '../../src/app/web-sessions.js';
 import { listEvents } from '../../src/store/events.js';
-import { findChromium } from '../setup/ensure-chromium.mjs';
+import { launchChromium } from '../helpers/browser.js';
 import { asAgent, createTestApp, operator, unwrap, type TestApp } from '../helpers/test-app.js';
 import { saveScreenshot } from '../helpers/screenshots.js';
 import { startWebServer, type WebTestServer } from '../helpers/web.js';
 
 // Issue 16 #5 in a real browser: a zh-CN person signs in with the Chinese 登录 button, reads the board in Chinese and
 // approves with 批准. The screenshot (Debian's fonts-noto-cjk draws the Chinese) goes to docs/img for docs/web-board.md.
-const CHROMIUM = findChromium();
-const ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
 
 let app: TestApp;
 let server: WebTestServer;
@@ -26,7 +24,6 @@ let browser: Browser;
 let gateId: string;
 
 beforeAll(async () => {
-  if (!CHROMIUM) throw new Error('Chromium is not on the PATH; `npm test` installs it (or run `apt-get install -y chromium`).');
   app = await createTestApp({ start: '2026-03-09T06:02:00.000Z' });
   unwrap(addPerson(app.deps, operator, { id: 'wei', name: '王伟', timezone: 'Asia/Shanghai', locale: 'zh-CN' }));
   unwrap(addGoal(app.deps, operator, { id: 'launch', title: '发布新版官网', objective: '上线新版官网，并附上更新日志。', owners: ['wei'], timezone: 'Asia/Shanghai' }));
@@ -39,7 +36,7 @@ beforeAll(async () => {
   const publish = unwrap(addTodo(app.deps, operator, 'launch', { text: '在官网发布公告', priority: 'P1' })).todo;
   gateId = unwrap(askGate(app.deps, asAgent('writer'), 'launch', { question: '可以在公司官网发布这篇公告吗？', context: '初稿已通过链接检查；发布后公开且难以撤回。', blocks: { todoIds: [publish.id] } })).gate.id;
   server = await startWebServer(app.deps);
-  browser = await chromium.launch({ executablePath: CHROMIUM, headless: true, args: ARGS });
+  browser = await launchChromium();
 });
 
 afterAll(async () => {
