@@ -157,7 +157,7 @@ export function digestCard(view: DigestView, limits: DigestLimits = DEFAULT_DIGE
   const blocks: CardBlock[] = [
     { type: 'header', text: tr.t('digest.title', { goal: view.goalTitle, day: view.day }), ...(view.late ? { status: tr.t('digest.late'), tone: 'warning' as const } : {}) },
     { type: 'context', text: tr.t('digest.intro', { timezone: view.timezone, since, late: view.late ? tr.t('digest.intro.late') : '' }) },
-    ...glanceBlocks(view.glance),
+    ...glanceBlocks(view.glance, tr),
     ...needsYouBlocks(view, limits, options, tr),
     ...quietMonitorBlocks(view.quietMonitors ?? [], tr),
     ...section(tr.t('digest.granted', { count: view.grantApprovals?.length ?? 0 }), (view.grantApprovals ?? []).map((g) => ({ text: g.question, meta: tr.t('digest.revoke', { citation: g.citation, grant: g.grantId }) })), limits, view.goalId, tr),

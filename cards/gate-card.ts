@@ -1,8 +1,9 @@
 import { BUTTON_DEFER_HOURS, type GateChoice } from '../src/contract/card-action.js';
+import { EVIDENCE_KINDS, type EvidenceKind } from '../src/kernel/vocabulary.js';
 import { capitalise, clip } from './format.js';
 import { cardLocale, translator, type Locale, type Translator } from './i18n/index.js';
 import type { ButtonConfirm, Card, CardBlock, CardButton, CardPerson, Tone } from './model.js';
-import type { GateDecisionView, GateView } from './views.js';
+import type { GateBlocks, GateDecisionView, GateView } from './views.js';
 
 const EN = translator('en');
 
@@ -64,6 +65,15 @@ export function outcomeLine(decision: GateDecisionView, timezone: string, tr: Tr
   });
 }
 
+/** What a gate blocks, in words: "the whole goal", "agent a1", "the todo "Publish the post"". */
+function blocksIn(blocks: GateBlocks, tr: Translator): string {
+  if (blocks.kind === 'goal') return tr.t('gate.blocks.goal');
+  if (blocks.kind === 'agent') return tr.t('gate.blocks.agent', { agent: blocks.agent });
+  if (blocks.todos.length === 0) return tr.t('gate.blocks.nothing');
+  const todos = blocks.todos.map((text) => (text === null ? tr.t('gate.blocks.gone') : tr.t('gate.blocks.todoText', { text }))).join(tr.t('names.separator'));
+  return tr.t(blocks.todos.length === 1 ? 'gate.blocks.todo' : 'gate.blocks.todos', { todos });
+}
+
 function bodyBlocks(view: GateView, tr: Translator): CardBlock[] {
   const blocks: CardBlock[] = [{ type: 'header', text: view.question, status: tr.t(`gate.state.${view.state}`), tone: RISK_TONE[view.risk] }];
   if (view.context) blocks.push({ type: 'text', text: view.context });
@@ -73,12 +83,13 @@ function bodyBlocks(view: GateView, tr: Translator): CardBlock[] {
     fields: [
       { label: tr.t('gate.field.goal'), value: view.goalTitle },
       { label: tr.t('gate.field.askedBy'), value: view.askedBy },
-      { label: tr.t('gate.field.blocks'), value: view.blocks },
+      { label: tr.t('gate.field.blocks'), value: blocksIn(view.blocks, tr) },
       { label: tr.t('gate.field.risk'), value: tr.t(`gate.risk.${view.risk}`) },
       { label: tr.t('gate.field.expires'), value: view.expiresAt ? tr.dateTime(view.expiresAt, view.timezone) : tr.t('gate.never') },
     ],
   });
-  blocks.push({ type: 'text', text: tr.t('gate.effects', { onApprove: view.onApprove, onReject: view.onReject }), tone: 'muted' });
+  const onApprove = tr.t('gate.onApprove', { name: view.askedBy, blocks: blocksIn(view.blocks, tr) });
+  blocks.push({ type: 'text', text: tr.t('gate.effects', { onApprove, onReject: tr.t('gate.onReject', { name: view.askedBy }) }), tone: 'muted' });
   if (view.evidence) blocks.push(evidenceBlock(view.evidence, view.timezone, tr));
   if (view.approvals && view.state === 'pending') blocks.push({ type: 'text', text: approvalsLine(view.approvals, tr) });
   if (view.state === 'pending' && view.waitingOn) blocks.push(waitingOnBlock(view.waitingOn, tr));
@@ -130,7 +141,8 @@ export function gateCard(view: GateView, options: GateCardOptions = {}): Card {
 
 /** "reviewed by Ana · 2026-01-05 14:02 (Asia/Shanghai)": who reported a piece of evidence and when. */
 export function evidenceMeta(evidence: { kind: string; by?: string | null; at: string }, time: string, tr: Translator): string {
-  return tr.t('gate.evidence.meta', { kind: evidence.kind.replace(/_/g, ' '), by: evidence.by ? tr.t('gate.evidence.by', { name: evidence.by }) : '', time });
+  const kind = (EVIDENCE_KINDS as readonly string[]).includes(evidence.kind) ? tr.t(`evidence.kind.${evidence.kind as EvidenceKind}`) : evidence.kind.replace(/_/g, ' ');
+  return tr.t('gate.evidence.meta', { kind, by: evidence.by ? tr.t('gate.evidence.by', { name: evidence.by }) : '', time });
 }
 
 /** The evidence that backs the ask: its summary, who reported it and when, and its link. */

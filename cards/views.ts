@@ -80,6 +80,12 @@ export interface GateDecisionView {
   readonly option?: string | null;
 }
 
+/** What a gate blocks: the whole goal, one agent, or todos by their text (null: a todo no longer on file). */
+export type GateBlocks =
+  | { readonly kind: 'goal' }
+  | { readonly kind: 'agent'; readonly agent: string }
+  | { readonly kind: 'todos'; readonly todos: readonly (string | null)[] };
+
 /** Everything a gate card shows. */
 export interface GateView {
   readonly id: string;
@@ -89,11 +95,8 @@ export interface GateView {
   readonly context: string | null;
   readonly risk: 'low' | 'normal' | 'high';
   readonly askedBy: string;
-  /** What the gate blocks, in words ("agent a1", "todos todo_1, todo_2", "the whole goal"). */
-  readonly blocks: string;
-  /** What approving and rejecting mean for the agent. */
-  readonly onApprove: string;
-  readonly onReject: string;
+  /** What the gate blocks; the card says it (and what approving and rejecting mean) in its language. */
+  readonly blocks: GateBlocks;
   readonly expiresAt: string | null;
   readonly revision: number;
   readonly state: 'pending' | GateDecisionView['outcome'];

@@ -22,8 +22,8 @@ export interface LarkCommandPort {
   /** Records an event id; false when it was seen before (Lark re-pushes for hours). */
   acceptEvent(eventId: string): boolean;
   now(): Date;
-  /** A button click (or a submitted reject form) by the Lark identity `tenant:open_id`; `value` is the raw button value. */
-  click(request: { readonly identity: string; readonly value: string; readonly reason: string | null; readonly eventId: string | null }): CommandAnswer;
+  /** A button click (or a submitted reject form) by the Lark identity `tenant:open_id` in `chatId`; `value` is the raw button value. */
+  click(request: { readonly identity: string; readonly value: string; readonly reason: string | null; readonly eventId: string | null; readonly chatId?: string | undefined }): CommandAnswer;
   /** A text command (`approve gate_x because …`) typed in a chat. */
   text(request: { readonly identity: string; readonly chatId: string; readonly text: string; readonly messageId: string }): CommandAnswer;
   /** The current card of a posted message, rendered fresh from the database (null when it is not ours). */
@@ -101,7 +101,7 @@ export function createLarkEventHandlers(options: LarkInboundOptions): LarkEventH
       // A toast only: answering with a card would replace the shared card for everyone in the chat.
       return callbackAnswer({ tone: 'info', text: tr.t('lark.reasonFirst') }, null);
     }
-    const answer = port.click({ identity, value, reason, eventId: event.event_id ?? null });
+    const answer = port.click({ identity, value, reason, eventId: event.event_id ?? null, chatId });
     return callbackAnswer(answer, current());
   }
 

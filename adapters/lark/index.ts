@@ -56,10 +56,10 @@ export function createLarkCommandPort(deps: AppDeps, sources: readonly CardSourc
   return {
     acceptEvent: (eventId) => acceptInboundEvent(deps, 'lark', eventId),
     now: () => deps.clock.now(),
-    click({ identity: who, value, reason, eventId }) {
+    click({ identity: who, value, reason, eventId, chatId }) {
       const decision = decisionFromButton(value, deps.clock.now(), reason ?? undefined);
-      if (!decision) return { tone: 'error', text: translator(readerLocale(deps, identity(who), undefined)).t('lark.notOurs') };
-      return answerOf(decideFromChat(deps, identity(who), decision, eventId ? `lark:${eventId}` : undefined));
+      if (!decision) return { tone: 'error', text: translator(readerLocale(deps, identity(who), chatId)).t('lark.notOurs') };
+      return answerOf(decideFromChat(deps, identity(who), decision, eventId ? `lark:${eventId}` : undefined, chatId));
     },
     text({ identity: who, chatId, text, messageId }) {
       if (!isBoundDestination(deps, 'lark', chatId)) return { tone: 'info', text: translator(readerLocale(deps, identity(who), chatId)).t('lark.unboundChat') };

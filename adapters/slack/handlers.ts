@@ -1,7 +1,8 @@
 import type { BlockAction, ButtonAction, SlackActionMiddlewareArgs, SlackCommandMiddlewareArgs, SlackViewMiddlewareArgs, ViewSubmitAction, AllMiddlewareArgs } from '@slack/bolt';
 import { z } from 'zod';
-import { decideFromChat, decisionFromButton, UNREADABLE_BUTTON, type ChatDecision, type ChatIdentity } from '../../src/app/chat-decisions.js';
-import { runChatCommand } from '../../src/app/chat-run.js';
+import { translator, type Translator } from '../../cards/i18n/index.js';
+import { decideFromChat, decisionFromButton, type ChatDecision, type ChatIdentity } from '../../src/app/chat-decisions.js';
+import { readerLocale, runChatCommand } from '../../src/app/chat-run.js';
 import type { AppDeps } from '../../src/app/deps.js';
 import type { SlackApp, SlackWebClient } from './bolt.js';
 import { publishHome } from './home.js';
@@ -19,19 +20,24 @@ function identityOf(teamId: string | null | undefined, userId: string): ChatIden
   return { surface: 'slack', externalId: `${teamId ?? 'unknown'}:${userId}` };
 }
 
-function rejectModal(decision: ChatDecision, channel: string | null) {
+/** The language LoopX answers a Slack account in: theirs, else the channel's, else the Slack bindings' one. */
+function readerIn(deps: AppDeps, identity: ChatIdentity, channel: string | null): Translator {
+  return translator(readerLocale(deps, identity, channel ?? undefined));
+}
+
+function rejectModal(decision: ChatDecision, channel: string | null, tr: Translator) {
   return {
     type: 'modal' as const,
     callback_id: REJECT_MODAL,
     private_metadata: JSON.stringify({ gate: decision.gateId, rev: decision.revision, channel }),
-    title: { type: 'plain_text' as const, text: 'Reject' },
-    submit: { type: 'plain_text' as const, text: 'Reject' },
-    close: { type: 'plain_text' as const, text: 'Cancel' },
+    title: { type: 'plain_text' as const, text: tr.t('gate.button.reject') },
+    submit: { type: 'plain_text' as const, text: tr.t('gate.button.reject') },
+    close: { type: 'plain_text' as const, text: tr.t('gate.confirm.deny') },
     blocks: [
       {
         type: 'input',
         block_id: 'reason',
-        label: { type: 'plain_text', text: 'Why? The agent gets this back.' },
+        label: { type: 'plain_text', text: tr.t('slack.reject.label') },
         element: { type: 'plain_text_input', action_id: 'reason', multiline: true, max_length: 2000 },
       },
     ],
@@ -44,9 +50,6 @@ function tell(respond: Respond, text: string): Promise<unknown> {
   return respond({ response_type: 'ephemeral', replace_original: false, text: escapeMrkdwn(text) });
 }
 
-/** Shown when Slack would not open the reject form (trigger expired, the app lacks a scope): other ways to reject. */
-export const REJECT_FORM_FAILED = 'Slack could not open the reject form. Click Reject again, or reject with `/loopx reject <gate> <reason>` or on the web board.';
-
 /**
  * Registers the listeners: gate buttons, the reject modal and the `/loopx` command. Each acks first (Slack's
  * 3-second rule; the decision itself is one short local transaction), and every refusal is told to the
@@ -57,38 +60,40 @@ export function registerSlackHandlers(app: SlackApp, deps: AppDeps, client: Slac
     // Ack first: Slack shows an error after 3 s, and a slow or failing views.open must not keep the click unanswered.
     await ack();
     const channel = body.channel?.id ?? null;
+    const teamId = body.team?.id ?? body.user.team_id;
+    const identity = identityOf(teamId, body.user.id);
     const decision = decisionFromButton(action.value, deps.clock.now());
     if (!decision) {
-      await tell(respond, UNREADABLE_BUTTON);
+      await tell(respond, readerIn(deps, identity, channel).t('reply.unreadable'));
       return;
     }
     if (decision.choice === 'reject') {
       // trigger_id lives about 3 seconds: open the modal next, and say so when it cannot open.
       try {
-        await client.views.open({ trigger_id: body.trigger_id, view: rejectModal(decision, channel) as never });
+        await client.views.open({ trigger_id: body.trigger_id, view: rejectModal(decision, channel, readerIn(deps, identity, channel)) as never });
       } catch (error) {
         deps.logger.warn({ surface: 'slack', gate: decision.gateId, error: String(error) }, 'reject form did not open');
-        await tell(respond, REJECT_FORM_FAILED);
+        // Shown when Slack would not open the reject form (trigger expired, the app lacks a scope): other ways to reject.
+        await tell(respond, readerIn(deps, identity, channel).t('slack.reject.failed'));
       }
       return;
     }
-    const teamId = body.team?.id ?? body.user.team_id;
-    const reply = decideFromChat(deps, identityOf(teamId, body.user.id), decision, `slack:${action.action_ts}:${body.user.id}`);
+    const reply = decideFromChat(deps, identity, decision, `slack:${action.action_ts}:${body.user.id}`, channel ?? undefined);
     // A press on the Home tab redraws it: the decided gate leaves the person's "Needs you".
     if (body.view?.type === 'home' && teamId) await publishHome(deps, client, teamId, body.user.id, boardUrl);
     if (!reply.ok) await tell(respond, reply.text);
   });
 
   app.view<ViewSubmitAction>(REJECT_MODAL, async ({ ack, body, view }: SlackViewMiddlewareArgs<ViewSubmitAction> & AllMiddlewareArgs) => {
+    const identity = identityOf(body.team?.id ?? body.user.team_id, body.user.id);
     let metadata: z.infer<typeof RejectMetadata>;
     try {
       metadata = RejectMetadata.parse(JSON.parse(view.private_metadata));
     } catch {
-      return ack({ response_action: 'errors', errors: { reason: 'This form is not one LoopX can read; close it and click Reject again.' } });
+      return ack({ response_action: 'errors', errors: { reason: readerIn(deps, identity, null).t('slack.reject.unreadable') } });
     }
     const reason = view.state.values.reason?.reason?.value ?? '';
-    const identity = identityOf(body.team?.id ?? body.user.team_id, body.user.id);
-    const reply = decideFromChat(deps, identity, { gateId: metadata.gate, revision: metadata.rev, choice: 'reject', reason }, `slack:${view.id}:${body.user.id}`);
+    const reply = decideFromChat(deps, identity, { gateId: metadata.gate, revision: metadata.rev, choice: 'reject', reason }, `slack:${view.id}:${body.user.id}`, metadata.channel ?? undefined);
     if (!reply.ok) return ack({ response_action: 'errors', errors: { reason: reply.text.slice(0, 2000) } });
     return ack();
   });

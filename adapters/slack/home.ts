@@ -1,6 +1,8 @@
 import type { AllMiddlewareArgs, SlackEventMiddlewareArgs } from '@slack/bolt';
+import { cardLocale, translator, type Translator } from '../../cards/i18n/index.js';
 import type { Card } from '../../cards/model.js';
 import { personalNeedsCard } from '../../cards/needs-you-card.js';
+import { readerLocale } from '../../src/app/chat-run.js';
 import type { AppDeps } from '../../src/app/deps.js';
 import { personalNeedsForChat } from '../../src/app/queries/needs-you.js';
 import type { SlackApp, SlackWebClient } from './bolt.js';
@@ -8,23 +10,25 @@ import { cardToBlockKit } from './render.js';
 
 // The App Home tab is each person's own "Needs you": what they may decide (with buttons) and what waits on others.
 
-/** What an unlinked Slack account sees on the Home tab: how to get linked. */
-function unlinkedCard(teamId: string, userId: string): Card {
+/** What an unlinked Slack account sees on the Home tab: how to get linked (in the language of the Slack bindings). */
+function unlinkedCard(account: string, tr: Translator): Card {
   return {
     key: 'needs-you',
     kind: 'board',
-    fallbackText: 'Link your Slack account to LoopX to see what needs you.',
+    fallbackText: tr.t('slack.home.fallback'),
     blocks: [
-      { type: 'header', text: 'Needs you', status: 'not linked', tone: 'warning' },
-      { type: 'text', text: `Your Slack account is not linked to a LoopX person yet, so LoopX cannot tell what waits on you. Ask an operator to run: loopx person link <you> --slack ${teamId}:${userId}` },
+      { type: 'header', text: tr.t('slack.home.title'), status: tr.t('slack.home.status'), tone: 'warning' },
+      { type: 'text', text: tr.t('slack.home.body', { account }) },
     ],
+    ...cardLocale(tr),
   };
 }
 
 /** Draws (or redraws) one person's Home tab from current state. Failures are logged: the tab is a view, not the truth. */
 export async function publishHome(deps: AppDeps, client: SlackWebClient, teamId: string, userId: string, boardUrl: string | null): Promise<void> {
-  const view = personalNeedsForChat(deps.store, 'slack', `${teamId}:${userId}`, boardUrl);
-  const card = view ? personalNeedsCard(view) : unlinkedCard(teamId, userId);
+  const account = `${teamId}:${userId}`;
+  const view = personalNeedsForChat(deps.store, 'slack', account, boardUrl);
+  const card = view ? personalNeedsCard(view) : unlinkedCard(account, translator(readerLocale(deps, { surface: 'slack', externalId: account }, undefined)));
   const { blocks } = cardToBlockKit(card, { seeMoreUrl: boardUrl });
   try {
     await client.views.publish({ user_id: userId, view: { type: 'home', blocks } as never });

@@ -1,5 +1,3 @@
-import { translator } from '../../cards/i18n/index.js';
-
 // The text fallback every chat surface shares: `/loopx approve gate_x looks good` in Slack, the same words
 // to the Lark bot. Parsing is pure; running goes through the same decision path as a button click.
 
@@ -13,8 +11,11 @@ export type ChatCommand =
   | { readonly kind: 'reject'; readonly gateId: string; readonly reason: string }
   | { readonly kind: 'defer'; readonly gateId: string; readonly duration: string };
 
-/** The usage text a chat command answers when it cannot be understood (English; `help` answers in the reader's language). */
-export const CHAT_USAGE = translator('en').t('chat.usage');
+/** Why a chat command could not be read: a catalog key and the verb typed (the reply adds the usage, in the reader's language). */
+export interface ParseProblem {
+  readonly key: 'parse.unknown' | 'parse.needGoal' | 'parse.needGate' | 'parse.needReason' | 'parse.needDuration';
+  readonly verb: string;
+}
 
 const DURATION = /^(\d{1,4})(m|h|d|分钟|小时|天)$/;
 const UNIT_MS: Readonly<Record<string, number>> = { m: 60_000, h: 3_600_000, d: 86_400_000, 分钟: 60_000, 小时: 3_600_000, 天: 86_400_000 };
@@ -30,12 +31,12 @@ export function deferUntil(duration: string, now: Date): string | null {
   return Number.isNaN(at) || !/^\d{4}-\d{2}-\d{2}/.test(duration) ? null : new Date(at).toISOString();
 }
 
-/** Parses the words after `/loopx` (or a mention of the bot); answers a usage message when it cannot. */
-export function parseChatCommand(text: string): { ok: true; command: ChatCommand } | { ok: false; message: string } {
+/** Parses the words after `/loopx` (or a mention of the bot); answers what is missing when it cannot. */
+export function parseChatCommand(text: string): { ok: true; command: ChatCommand } | { ok: false; problem: ParseProblem } {
   const words = text.trim().split(/\s+/).filter((w) => w !== '');
   const [verb, target, ...rest] = words;
   const reason = rest.join(' ').trim();
-  const need = (what: string) => ({ ok: false as const, message: `\`${verb}\` needs ${what}.\n${CHAT_USAGE}` });
+  const problem = (key: ParseProblem['key']) => ({ ok: false as const, problem: { key, verb: verb ?? '' } });
   switch (verb === undefined ? undefined : (VERB_ALIASES[verb] ?? verb.toLowerCase())) {
     case undefined:
     case 'help':
@@ -45,18 +46,18 @@ export function parseChatCommand(text: string): { ok: true; command: ChatCommand
     case 'gates':
       return { ok: true, command: { kind: 'gates' } };
     case 'review':
-      if (!target) return need('a goal id');
+      if (!target) return problem('parse.needGoal');
       return { ok: true, command: { kind: 'review', goalId: target } };
     case 'approve':
-      if (!target) return need('a gate id');
+      if (!target) return problem('parse.needGate');
       return { ok: true, command: { kind: 'approve', gateId: target, reason: reason === '' ? null : reason } };
     case 'reject':
-      if (!target || reason === '') return need('a gate id and a reason (the agent gets the reason back)');
+      if (!target || reason === '') return problem('parse.needReason');
       return { ok: true, command: { kind: 'reject', gateId: target, reason } };
     case 'defer':
-      if (!target || rest.length !== 1) return need('a gate id and one duration like 4h');
+      if (!target || rest.length !== 1) return problem('parse.needDuration');
       return { ok: true, command: { kind: 'defer', gateId: target, duration: rest[0]! } };
     default:
-      return { ok: false, message: `I do not know \`${verb}\`.\n${CHAT_USAGE}` };
+      return problem('parse.unknown');
   }
 }

@@ -2,22 +2,21 @@ import { translator, type MessageKey, type Translator } from '../../cards/i18n/i
 import { BUTTON_DEFER_HOURS, decodeCardAction, type GateChoice } from '../contract/card-action.js';
 import { fail, type ErrorCode, type KernelError } from '../kernel/errors.js';
 import type { Gate } from '../kernel/gate.js';
-import type { ChatSurface, Origin } from '../kernel/vocabulary.js';
+import type { Origin } from '../kernel/vocabulary.js';
 import type { Person } from '../kernel/entities.js';
+import { findGoal } from '../store/goals.js';
 import { findPerson, findPersonByIdentity } from '../store/people.js';
 import { findTodo } from '../store/todos.js';
 import type { AppDeps } from './deps.js';
 import { decideGate } from './gate-decisions.js';
+import { readerLocale, type ChatIdentity } from './chat/reader.js';
+import { refusalIn } from './chat/refusal.js';
 import { findGate } from './queries/gates.js';
 import { markUserActionDone } from './work/user-actions.js';
-import { answerQuietMonitor } from './work/monitors.js';
+import { answerQuietMonitor, monitorAnswerIn } from './work/monitors.js';
 import { runWrite } from './write.js';
 
-/** A chat account: the surface and its stable id (Slack `TEAM:USER`, Lark `tenant:open_id`). */
-export interface ChatIdentity {
-  readonly surface: ChatSurface;
-  readonly externalId: string;
-}
+export type { ChatIdentity } from './chat/reader.js';
 
 /** What to tell the person who clicked or typed: shown only to them (Slack ephemeral, Lark toast). */
 export interface ChatReply {
@@ -32,43 +31,27 @@ export interface ChatReply {
 const DONE_TEXT: Readonly<Record<GateChoice, MessageKey>> = { approve: 'reply.approved', reject: 'reply.rejected', defer: 'reply.deferred' };
 const ALREADY_TEXT: Readonly<Record<GateChoice, MessageKey>> = { approve: 'reply.already.approve', reject: 'reply.already.reject', defer: 'reply.already.defer' };
 
-function linkHint(identity: ChatIdentity): string {
-  return translator('en').t('reply.unlinked', { surface: identity.surface === 'slack' ? 'Slack' : 'Lark', account: identity.externalId, flag: identity.surface });
+function linkHint(identity: ChatIdentity, tr: Translator): string {
+  return tr.t('reply.unlinked', { surface: identity.surface === 'slack' ? 'Slack' : 'Lark', account: identity.externalId, flag: identity.surface });
 }
 
-/** Explains a refused decision in words the clicker can act on, in their language (kernel details stay English). */
-export function explainRefusal(error: KernelError, gate: Gate | undefined, person: Person | undefined): string {
+/** The timezone a person reads times in: theirs, else the goal's, else UTC. */
+function readerTimezone(deps: AppDeps, person: Person | undefined, goalId: string | undefined): string {
+  return person?.timezone ?? (goalId ? findGoal(deps.store, goalId)?.timezone : undefined) ?? 'UTC';
+}
+
+/** Explains a refused decision in words the clicker can act on, in their language (the kernel's English message stays on the wire). */
+function explainRefusal(deps: AppDeps, error: KernelError, gate: Gate | undefined, person: Person | undefined): string {
   const tr = translator(person?.locale ?? 'en');
-  switch (error.code) {
-    case 'gate_not_pending':
-    case 'gate_expired':
-      return error.message;
-    case 'gate_revision_stale':
-      return tr.t('reply.stale');
-    case 'not_authorised_to_decide':
-      if (gate && person && gate.requestedBy === `person:${person.id}`) return tr.t('reply.ownQuestion');
-      return tr.t('reply.notDecider', { detail: error.message });
-    case 'option_required':
-      return tr.t('reply.optionRequired', { detail: error.message });
-    case 'reason_required':
-      return tr.t('reply.reasonRequired');
-    case 'not_found':
-      return tr.t('reply.gateGone');
-    default:
-      return tr.t('reply.nothingChanged', { detail: error.message });
-  }
+  if (error.code === 'not_authorised_to_decide' && gate && person && gate.requestedBy === `person:${person.id}`) return tr.t('reply.ownQuestion');
+  return refusalIn(tr, error, { store: deps.store, timezone: readerTimezone(deps, person, gate?.goalId) });
 }
 
-/** The language of a person's own replies: theirs, else English. */
-function personTranslator(deps: AppDeps, personId: string): Translator {
-  return translator(findPerson(deps.store, personId)?.locale ?? 'en');
-}
-
-/** Records that an unlinked chat account tried to decide (kept as audit), and answers how to fix it. */
-function refuseUnlinked(deps: AppDeps, identity: ChatIdentity, request: ButtonRequest): ChatReply {
+/** Records that an unlinked chat account tried to decide (kept as audit), and answers how to fix it in the chat's language. */
+function refuseUnlinked(deps: AppDeps, identity: ChatIdentity, request: ButtonRequest, destination: string | undefined): ChatReply {
   const subject = 'todoId' in request ? { todo_id: request.todoId } : { gate_id: request.gateId };
   const goalId = ('todoId' in request ? findTodo(deps.store, request.todoId)?.goalId : findGate(deps.store, request.gateId)?.goalId) ?? null;
-  const text = linkHint(identity);
+  const text = linkHint(identity, translator(readerLocale(deps, identity, destination)));
   runWrite(deps, { actor: { kind: 'system', id: identity.surface }, command: 'gate.decision_refused', request: { ...subject, identity } }, (ctx) => {
     ctx.audit({ goalId, type: 'gate.decision_refused', payload: { ...subject, identity: `${identity.surface}:${identity.externalId}`, choice: request.choice, via: identity.surface, code: 'identity_not_linked' } });
     return fail('not_authorised_to_decide', text);
@@ -99,31 +82,36 @@ export type ButtonRequest = ChatDecision | TodoButtonRequest;
 
 /**
  * Decides a gate (or marks a user action done) for a chat account: resolves the linked person (authority follows
- * people, never display names), then runs the kernel's rule. Every refusal is explained and audited.
+ * people, never display names), then runs the kernel's rule. Every refusal is explained and audited; an unlinked
+ * account is answered in the language of the chat the click came from (`destination`).
  */
-export function decideFromChat(deps: AppDeps, identity: ChatIdentity, request: ButtonRequest, idempotencyKey?: string): ChatReply {
+export function decideFromChat(deps: AppDeps, identity: ChatIdentity, request: ButtonRequest, idempotencyKey?: string, destination?: string): ChatReply {
   const person = findPersonByIdentity(deps.store, identity.surface, identity.externalId);
-  if (!person) return refuseUnlinked(deps, identity, request);
+  if (!person) return refuseUnlinked(deps, identity, request, destination);
   return decideAsPerson(deps, person.id, request, identity.surface, idempotencyKey);
 }
 
 /** Runs a button request as a known person through any surface (chat or web), with a plain answer. */
 export function decideAsPerson(deps: AppDeps, personId: string, request: ButtonRequest, via: Origin, idempotencyKey?: string): ChatReply {
   const origin = { actor: { kind: 'person' as const, id: personId }, idempotencyKey };
-  const tr = personTranslator(deps, personId);
-  if ('todoId' in request && request.choice !== 'done') {
-    const answered = answerQuietMonitor(deps, origin, request.todoId, request.choice, via);
-    if (!answered.ok) return { ok: false, text: tr.t('reply.nothingChanged', { detail: answered.error.message }), code: answered.error.code };
-    return { ok: true, text: answered.value.text };
-  }
+  const person = findPerson(deps.store, personId);
+  const tr = translator(person?.locale ?? 'en');
   if ('todoId' in request) {
+    const refused = (error: KernelError): ChatReply => {
+      const context = { store: deps.store, timezone: readerTimezone(deps, person, findTodo(deps.store, request.todoId)?.goalId), todoChoice: request.choice };
+      return { ok: false, text: refusalIn(tr, error, context), code: error.code };
+    };
+    if (request.choice !== 'done') {
+      const answered = answerQuietMonitor(deps, origin, request.todoId, request.choice, via);
+      return answered.ok ? { ok: true, text: monitorAnswerIn(answered.value.answer, answered.value.todo.text, tr) } : refused(answered.error);
+    }
     const done = markUserActionDone(deps, origin, request.todoId, via);
-    if (!done.ok) return { ok: false, text: tr.t('reply.nothingChanged', { detail: done.error.message }), code: done.error.code };
+    if (!done.ok) return refused(done.error);
     return { ok: true, text: tr.t(done.value.changed ? 'reply.markedDone' : 'reply.alreadyDone', { text: done.value.todo.text }) };
   }
   const input = { choice: request.choice, revision: request.revision, reason: request.reason, until: request.until, optionIndex: request.optionIndex, via };
   const result = decideGate(deps, origin, request.gateId, input);
-  if (!result.ok) return { ok: false, text: explainRefusal(result.error, findGate(deps.store, request.gateId), findPerson(deps.store, personId)), code: result.error.code };
+  if (!result.ok) return { ok: false, text: explainRefusal(deps, result.error, findGate(deps.store, request.gateId), person), code: result.error.code };
   const option = result.value.gate.decision?.option;
   const text = result.value.changed ? (option ? tr.t('reply.approvedOption', { option }) : tr.t(DONE_TEXT[request.choice])) : tr.t(ALREADY_TEXT[request.choice]);
   return { ok: true, text, gate: result.value.gate };
@@ -138,6 +126,3 @@ export function decisionFromButton(rawValue: unknown, now: Date, reason?: string
   const until = action.choice === 'defer' ? new Date(now.getTime() + BUTTON_DEFER_HOURS * 3_600_000).toISOString() : undefined;
   return { gateId: action.gate, revision: action.rev, choice: action.choice, reason, until, optionIndex: action.opt };
 }
-
-/** The answer to a button LoopX cannot read (an old card format, or someone else's payload). */
-export const UNREADABLE_BUTTON = translator('en').t('reply.unreadable');

@@ -1,12 +1,19 @@
-import { translator, type Locale, type Translator } from '../../cards/i18n/index.js';
+import { translator, type Translator } from '../../cards/i18n/index.js';
 import { LANES } from '../kernel/lanes.js';
 import type { Person } from '../kernel/entities.js';
+import type { KernelError } from '../kernel/errors.js';
+import type { Gate } from '../kernel/gate.js';
 import { listBindings } from '../store/bindings.js';
 import { findPersonByIdentity } from '../store/people.js';
-import { listGoals, listMemberships } from '../store/goals.js';
+import { findGoal, listGoals, listMemberships } from '../store/goals.js';
 import { deferUntil, parseChatCommand, type ChatCommand } from './chat-commands.js';
-import { decideFromChat, type ChatIdentity, type ChatReply } from './chat-decisions.js';
+import { decideFromChat, type ChatReply } from './chat-decisions.js';
+import { readerLocale, type ChatIdentity } from './chat/reader.js';
+import { nextStepIn } from './chat/next-step.js';
+import { refusalIn } from './chat/refusal.js';
 import type { AppDeps } from './deps.js';
+
+export { readerLocale } from './chat/reader.js';
 import { goalStatus } from './queries/goal-status.js';
 import { reviewPacket, reviewText } from './queries/review.js';
 import { findGate, listGates, waitingOn } from './queries/gates.js';
@@ -15,11 +22,9 @@ function unlinked(identity: ChatIdentity, tr: Translator): ChatReply {
   return { ok: false, text: tr.t('chat.unlinked', { account: identity.externalId, flag: identity.surface }), code: 'not_authorised_to_decide' };
 }
 
-/** The language of an answer to a chat account: the person's, else the chat's (its binding's), else English. */
-export function readerLocale(deps: AppDeps, identity: ChatIdentity, destination: string | undefined): Locale {
-  const person = findPersonByIdentity(deps.store, identity.surface, identity.externalId);
-  const chat = listBindings(deps.store).find((b) => b.surface === identity.surface && b.destination === destination);
-  return person?.locale ?? chat?.locale ?? 'en';
+/** A refused read, in the reader's language (times in UTC: a goal-level refusal names none). */
+function refused(deps: AppDeps, error: KernelError, tr: Translator): ChatReply {
+  return { ok: false, text: refusalIn(tr, error, { store: deps.store, timezone: 'UTC' }), code: error.code };
 }
 
 /** Goals a linked person may read in a chat: those bound to this channel, and those they are a member of. */
@@ -43,7 +48,7 @@ function reviewReply(deps: AppDeps, identity: ChatIdentity, goalId: string, dest
   const readable = readableHere(deps, identity, goalId, destination, tr);
   if (!(readable instanceof Set)) return readable;
   const packet = reviewPacket(deps.store, goalId);
-  return packet.ok ? { ok: true, text: reviewText(packet.value) } : { ok: false, text: packet.error.message, code: packet.error.code };
+  return packet.ok ? { ok: true, text: reviewText(packet.value, tr) } : refused(deps, packet.error, tr);
 }
 
 function statusText(deps: AppDeps, identity: ChatIdentity, goalId: string | null, destination: string | undefined, tr: Translator): ChatReply {
@@ -54,8 +59,9 @@ function statusText(deps: AppDeps, identity: ChatIdentity, goalId: string | null
   const lines: string[] = [];
   for (const { id } of goals) {
     const status = goalStatus(deps.store, id, deps.clock.now());
-    if (!status.ok) return { ok: false, text: status.error.message, code: status.error.code };
-    const { goal, lanes, next } = status.value;
+    if (!status.ok) return refused(deps, status.error, tr);
+    const { goal, lanes, nextStep } = status.value;
+    const next = nextStepIn(tr, nextStep, deps.store);
     const counts = LANES.filter((lane) => lanes[lane] > 0).map((lane) => tr.t('board.fallback.lane', { lane: tr.t(`board.lane.${lane}`), count: lanes[lane] }));
     lines.push(tr.t('chat.statusLine', { title: goal.title, goal: goal.id, status: tr.t(`board.status.${goal.status}`), counts: counts.join(tr.t('names.separator')) || tr.t('board.fallback.empty'), next }));
   }
@@ -67,7 +73,8 @@ function myGatesText(deps: AppDeps, identity: ChatIdentity, tr: Translator): Cha
   if (!person) return unlinked(identity, tr);
   const mine = listGates(deps.store, undefined, ['pending']).filter((gate) => waitingOn(deps.store, gate).includes(person.id));
   if (mine.length === 0) return { ok: true, text: tr.t('chat.nothingWaits') };
-  return { ok: true, text: [tr.t('chat.waitingOn'), ...mine.map((g) => `• \`${g.id}\` (${g.goalId}): ${g.question}`)].join('\n') };
+  const line = (g: Gate) => tr.t('chat.gateLine', { question: g.question, goal: findGoal(deps.store, g.goalId)?.title ?? g.goalId, gate: g.id });
+  return { ok: true, text: [tr.t('chat.waitingOn'), ...mine.map(line)].join('\n') };
 }
 
 function decide(deps: AppDeps, identity: ChatIdentity, command: Extract<ChatCommand, { gateId: string }>, tr: Translator, idempotencyKey?: string): ChatReply {
@@ -92,10 +99,10 @@ function decide(deps: AppDeps, identity: ChatIdentity, command: Extract<ChatComm
  * the goals bound to the channel it was typed in (`destination`) and the goals the person is a member of.
  */
 export function runChatCommand(deps: AppDeps, identity: ChatIdentity, text: string, idempotencyKey?: string, destination?: string): ChatReply {
-  const parsed = parseChatCommand(text);
-  if (!parsed.ok) return { ok: false, text: parsed.message, code: 'invalid_request' };
-  const command = parsed.command;
   const tr = translator(readerLocale(deps, identity, destination));
+  const parsed = parseChatCommand(text);
+  if (!parsed.ok) return { ok: false, text: `${tr.t(parsed.problem.key, { verb: parsed.problem.verb })}\n${tr.t('chat.usage')}`, code: 'invalid_request' };
+  const command = parsed.command;
   switch (command.kind) {
     case 'help':
       return { ok: true, text: tr.t('chat.usage') };

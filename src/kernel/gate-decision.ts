@@ -113,7 +113,7 @@ function judgeChoice(gate: Gate, attempt: DecisionAttempt): Result<DecisionEffec
   }
   if (attempt.choice === 'defer') {
     if (attempt.until === null || Number.isNaN(Date.parse(attempt.until)) || Date.parse(attempt.until) <= attempt.now.getTime()) {
-      return fail('invalid_request', 'Defer needs a future time (ISO-8601, or a duration like 2h in the CLI).');
+      return fail('invalid_request', 'Defer needs a future time (ISO-8601, or a duration like 2h in the CLI).', { field: 'until' });
     }
     return ok({ kind: 'settle', state: 'deferred', deferredUntil: new Date(attempt.until).toISOString() });
   }

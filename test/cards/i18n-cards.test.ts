@@ -1,3 +1,5 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { boardCard } from '../../cards/board-card.js';
 import { gateCard } from '../../cards/gate-card.js';
@@ -6,6 +8,11 @@ import { cardToLark } from '../../adapters/lark/render.js';
 import { cardToBlockKit } from '../../adapters/slack/render.js';
 import { digestCard } from '../../cards/digest-card.js';
 import { personalNeedsCard } from '../../cards/needs-you-card.js';
+import { askGate } from '../../src/app/gates.js';
+import { gateView } from '../../src/app/queries/gate-view.js';
+import { emptyLaneCounts } from '../../src/kernel/lanes.js';
+import { gateApp } from '../app/gate-fixture.js';
+import { asAgent, unwrap } from '../helpers/test-app.js';
 import { BOARD, DIGEST, GATE } from './views.fixture.js';
 
 // Issue 16: golden cards in both languages, and a zh-CN card with no English word except what people typed.
@@ -90,4 +97,41 @@ describe('cards in both languages', () => {
     expect(englishWordsIn(card, typedStrings(view))).toEqual([]);
     expect(personalNeedsCard({ ...view, locale: 'en' }).blocks[0]).toMatchObject({ text: 'Needs you · 李雷', status: '1 waiting' });
   });
+
+  it('a zh-CN gate card drawn from the database says what it blocks and what approving does in Chinese', async () => {
+    const app = await gateApp();
+    const typed = ['Publish the post', 'Draft the changelog', 'May I publish?', 'Demo goal', 'a1', 'demo', 'Ana', 'Bo', 'ana', 'bo'];
+    for (const blocks of [{ todoIds: [app.todoA] }, { todoIds: [app.todoA, app.todoB] }, { agent: 'a1' }, { global: true }]) {
+      const gate = unwrap(askGate(app.deps, asAgent('a1'), 'demo', { question: 'May I publish?', blocks })).gate;
+      const card = gateCard(gateView(app.deps.store, gate.id)!, { locale: 'zh-CN' });
+      expect(englishWordsIn(card, [...typed, gate.id])).toEqual([]);
+    }
+    const english = gateCard(gateView(app.deps.store, unwrap(askGate(app.deps, asAgent('a1'), 'demo', { question: 'May I publish?', blocks: { todoIds: [app.todoA] } })).gate.id)!);
+    expect(JSON.stringify(english)).toContain('a1 goes ahead with what this gate blocks (the todo \\"Publish the post\\").');
+  });
+
+  it('a zh-CN digest\'s glance line is Chinese', () => {
+    const glance = { lanes: { ...emptyLaneCounts(), done: 6, running: 3, blocked: 1, todo: 2 }, evidencePerDay: [0, 1, 2, 4, 8, 0, 8], chartsUrl: 'https://loopx.example.com/goals/demo' };
+    const view = { ...DIGEST, glance };
+    const card = digestCard(view, undefined, { locale: 'zh-CN' });
+    expect(englishWordsIn(card, [...typedStrings(DIGEST), glance.chartsUrl])).toEqual([]);
+    expect(JSON.stringify(card)).toContain('已完成 6');
+    expect(JSON.stringify(digestCard(view))).toContain('At a glance: ██████▓▓▓▒░░ 6 done · 3 in progress · 1 waiting · 2 to do. Evidence, last 7 days:');
+  });
+
+  it.each(readdirSync(join(process.cwd(), 'test/fixtures/cards')).filter((f) => f.includes('.zh-CN.')))('the golden %s has no English word besides what people typed', (file) => {
+    const golden = JSON.parse(readFileSync(join(process.cwd(), 'test/fixtures/cards', file), 'utf8')) as unknown;
+    const said = (value: unknown, key = ''): string[] => {
+      if (typeof value === 'string') return SAID_KEYS.has(key) ? [value] : [];
+      if (Array.isArray(value)) return value.flatMap((v) => said(v, key));
+      if (value && typeof value === 'object') return Object.entries(value).flatMap(([k, v]) => said(v, k));
+      return [];
+    };
+    const typed = [...typedStrings([BOARD, GATE, RESOLVED, DIGEST])].filter((t) => t.length > 1).sort((a, b) => b.length - a.length);
+    const words = said(golden).flatMap((text) => typed.reduce((rest, t) => rest.split(t).join(' '), text).match(/[A-Za-z]{2,}/g) ?? []);
+    expect(words.filter((w) => !ALLOWED.has(w))).toEqual([]);
+  });
 });
+
+/** The keys whose values people read, in a neutral card or a Lark card. */
+const SAID_KEYS = new Set(['text', 'content', 'label', 'status', 'value', 'fallbackText', 'title', 'placeholder', 'summary']);

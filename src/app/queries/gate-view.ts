@@ -1,5 +1,5 @@
 import type { CardPerson } from '../../../cards/model.js';
-import type { GateDecisionView, GateView, PendingGateSummary } from '../../../cards/views.js';
+import type { GateBlocks, GateDecisionView, GateView, PendingGateSummary } from '../../../cards/views.js';
 import { GATE_CHOICES } from '../../contract/card-action.js';
 import type { Gate } from '../../kernel/gate.js';
 import type { Store } from '../../store/db.js';
@@ -17,15 +17,15 @@ export function actorName(store: Store, actor: string): string {
   return id;
 }
 
-function blocksText(store: Store, gate: Gate): string {
-  if (gate.blocks.global) return 'the whole goal';
-  if (gate.blocks.agent !== null) return `agent ${gate.blocks.agent}`;
+function blocksOf(store: Store, gate: Gate): GateBlocks {
+  if (gate.blocks.global) return { kind: 'goal' };
+  if (gate.blocks.agent !== null) return { kind: 'agent', agent: gate.blocks.agent };
   // Todos by their text (ids stay in `gate show` and --json).
   const todos = gate.blocks.todoIds.map((id) => {
     const text = findTodo(store, id)?.text;
-    return text === undefined ? 'a todo no longer on file' : `"${text.length > 60 ? `${text.slice(0, 59)}…` : text}"`;
+    return text === undefined ? null : text.length > 60 ? `${text.slice(0, 59)}…` : text;
   });
-  return todos.length === 0 ? 'nothing named' : `${todos.length === 1 ? 'the todo' : 'the todos'} ${todos.join(', ')}`;
+  return { kind: 'todos', todos };
 }
 
 function decisionView(store: Store, gate: Gate): GateDecisionView | null {
@@ -85,7 +85,6 @@ export function gateView(store: Store, gateId: string, options: GateViewOptions 
   if (!gate) return undefined;
   const goal = findGoal(store, gate.goalId);
   const askedBy = actorName(store, gate.requestedBy);
-  const blocks = blocksText(store, gate);
   return {
     id: gate.id,
     goalId: gate.goalId,
@@ -94,9 +93,7 @@ export function gateView(store: Store, gateId: string, options: GateViewOptions 
     context: gate.context,
     risk: gate.risk,
     askedBy,
-    blocks,
-    onApprove: `${askedBy} goes ahead with what this gate blocks (${blocks}).`,
-    onReject: `${askedBy} does not go ahead, and gets your reason back.`,
+    blocks: blocksOf(store, gate),
     expiresAt: gate.expiresAt,
     revision: gate.revision,
     state: gate.state,

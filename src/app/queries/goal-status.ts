@@ -26,7 +26,10 @@ export interface GoalStatus {
   readonly todoLanes: Record<Lane, number>;
   /** The first todos of each lane in board order, at most `perLane` per lane. */
   readonly todos: readonly LanedTodo[];
+  /** Who acts next, in English (the CLI/API `next` field: wire text). */
   readonly next: string;
+  /** The same as a reason and its numbers, for a reply in the reader's language. */
+  readonly nextStep: NextStep;
   /** The oldest pending gates (at most STATUS_GATE_LIMIT), with who they wait on. */
   readonly openGates: readonly GateWait[];
   readonly openGatesTotal: number;
@@ -49,16 +52,42 @@ export function laneTodos(store: Store, goalId: string, now: Date, statuses?: re
   return lanedTodos(store, goalId, gateHolds(store, goalId), now, statuses);
 }
 
-/** One plain sentence: who acts next. */
-export function whoActsNext(goal: Goal, lanes: Record<Lane, number>, gates: GatesWaiting = { count: 0, people: [] }): string {
-  if (goal.status === 'stopped') return 'An owner: the goal is paused; resume it to let agents work.';
-  if (goal.status === 'completed') return 'Nobody: the goal is completed.';
-  if (gates.count > 0) return `${gates.people.length > 0 ? gates.people.join(', ') : 'An owner'}: ${gates.count} gate(s) wait for a decision.`;
-  if (lanes.user_gate > 0) return `A person: ${lanes.user_gate} item(s) wait in User Gate.`;
+/** Who acts next, as a reason and its numbers (`people`: person ids a gate waits on). */
+export type NextStep =
+  | { readonly reason: 'paused' | 'completed' | 'replan' }
+  | { readonly reason: 'gates'; readonly count: number; readonly people: readonly string[] }
+  | { readonly reason: 'user_gate' | 'agents' | 'blocked'; readonly count: number };
+
+/** Who acts next: a paused goal's owner, the people gates wait on, a person for User Gate or blocked work, else agents. */
+export function nextStepOf(goal: Goal, lanes: Record<Lane, number>, gates: GatesWaiting = { count: 0, people: [] }): NextStep {
+  if (goal.status === 'stopped') return { reason: 'paused' };
+  if (goal.status === 'completed') return { reason: 'completed' };
+  if (gates.count > 0) return { reason: 'gates', count: gates.count, people: gates.people };
+  if (lanes.user_gate > 0) return { reason: 'user_gate', count: lanes.user_gate };
   const runnable = lanes.todo + lanes.claimed + lanes.running + lanes.review;
-  if (runnable > 0) return `Agents: ${runnable} todo(s) are ready or in progress.`;
-  if (lanes.blocked > 0) return `A person: all ${lanes.blocked} remaining todo(s) are blocked.`;
-  return 'Agents: nothing is open; replan with successor todos or complete the goal.';
+  if (runnable > 0) return { reason: 'agents', count: runnable };
+  if (lanes.blocked > 0) return { reason: 'blocked', count: lanes.blocked };
+  return { reason: 'replan' };
+}
+
+/** One plain English sentence: who acts next (the wire's `next`; chat replies say it in the reader's language). */
+export function whoActsNext(step: NextStep): string {
+  switch (step.reason) {
+    case 'paused':
+      return 'An owner: the goal is paused; resume it to let agents work.';
+    case 'completed':
+      return 'Nobody: the goal is completed.';
+    case 'gates':
+      return `${step.people.length > 0 ? step.people.join(', ') : 'An owner'}: ${step.count} gate(s) wait for a decision.`;
+    case 'user_gate':
+      return `A person: ${step.count} item(s) wait in User Gate.`;
+    case 'agents':
+      return `Agents: ${step.count} todo(s) are ready or in progress.`;
+    case 'blocked':
+      return `A person: all ${step.count} remaining todo(s) are blocked.`;
+    case 'replan':
+      return 'Agents: nothing is open; replan with successor todos or complete the goal.';
+  }
 }
 
 /** A goal's todos by lane: the counts and the first `perLane` todos of each lane (no gates; the board card's part). */
@@ -79,6 +108,6 @@ export function goalStatus(store: Store, goalId: string, now: Date, perLane = ST
   const pending = oldestPendingGates(store, goalId, STATUS_GATE_LIMIT);
   const openGates = pending.gates.map((gate) => ({ gate, waitingOn: waitingOn(store, gate, memberships) }));
   const lanes = { ...todoLanes, user_gate: todoLanes.user_gate + pending.total };
-  const next = whoActsNext(goal, lanes, { count: pending.total, people: peopleWaitedOn(store, goalId, memberships) });
-  return ok({ goal, lanes, todoLanes, todos, next, openGates, openGatesTotal: pending.total });
+  const nextStep = nextStepOf(goal, lanes, { count: pending.total, people: peopleWaitedOn(store, goalId, memberships) });
+  return ok({ goal, lanes, todoLanes, todos, next: whoActsNext(nextStep), nextStep, openGates, openGatesTotal: pending.total });
 }

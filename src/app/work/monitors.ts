@@ -1,4 +1,5 @@
 import { boardCardKey } from '../../../cards/board-card.js';
+import { translator, type Translator } from '../../../cards/i18n/index.js';
 import { monitorChangeCard } from '../../../cards/monitor-card.js';
 import type { MonitorWire } from '../../contract/monitor-wire.js';
 import { fail, type KernelError } from '../../kernel/errors.js';
@@ -86,23 +87,32 @@ export function pollMonitor(deps: AppDeps, origin: WriteOrigin, todoId: string, 
   });
 }
 
+/** What answering a quiet monitor did: stopped it, kept it (quiet again after `quietChecks`), or nothing (already done). */
+export type MonitorAnswer = { readonly kind: 'stopped' | 'unwatched' } | { readonly kind: 'kept'; readonly quietChecks: number };
+
 /**
  * A person answers a quiet monitor's question: stop watching (the monitor is done) or keep watching (its unchanged
  * streak starts again). Only the goal's owners and approvers may; answering a monitor that is already done changes
- * nothing.
+ * nothing. The caller says the answer in its reader's language (`monitorAnswerIn`).
  */
-export function answerQuietMonitor(deps: AppDeps, origin: WriteOrigin, todoId: string, choice: 'stop' | 'keep', via: Origin): Result<{ todo: Todo; text: string }, KernelError> {
-  return runWrite(deps, { ...origin, command: `monitor.${choice}`, request: { todoId, via } }, (ctx) => {
+export function answerQuietMonitor(deps: AppDeps, origin: WriteOrigin, todoId: string, choice: 'stop' | 'keep', via: Origin): Result<{ todo: Todo; answer: MonitorAnswer }, KernelError> {
+  return runWrite<{ todo: Todo; answer: MonitorAnswer }>(deps, { ...origin, command: `monitor.${choice}`, request: { todoId, via } }, (ctx) => {
     const todo = must(requireTodo(ctx.store, todoId));
     const monitor = requireMonitor(ctx.store, todo);
-    if (todo.status === 'done') return ok({ todo, text: `"${todo.text}" is no longer watched; nothing changed.` });
+    if (todo.status === 'done') return ok({ todo, answer: { kind: 'unwatched' } });
     requireGoalDecider(ctx, todo, `stop or keep "${todo.text}"`);
     if (choice === 'stop') {
       const stopped = finishTodo(ctx, todo, `Stopped watching: no change in ${monitor.unchanged} checks.`, { via, stopped: true });
-      return ok({ todo: stopped, text: `Stopped watching "${todo.text}".` });
+      return ok({ todo: stopped, answer: { kind: 'stopped' } });
     }
     recordMonitorCheck(ctx.store, todo.id, { unchanged: 0, last_hash: monitor.last_hash, last_checked_at: monitor.last_checked_at }, false);
     ctx.event({ goalId: todo.goalId, type: 'monitor.kept', payload: { todo_id: todo.id, via } });
-    return ok({ todo, text: `Keeping "${todo.text}" watched; you will hear again after ${monitor.dead_after} more quiet checks.` });
+    return ok({ todo, answer: { kind: 'kept', quietChecks: monitor.dead_after } });
   });
+}
+
+/** What answering a quiet monitor did, in a language (the CLI's: English): `Stopped watching "Watch PR 123".` */
+export function monitorAnswerIn(answer: MonitorAnswer, text: string, tr: Translator = translator('en')): string {
+  if (answer.kind === 'kept') return tr.t('monitor.kept', { text, count: answer.quietChecks });
+  return tr.t(answer.kind === 'stopped' ? 'monitor.stopped' : 'monitor.unwatched', { text });
 }

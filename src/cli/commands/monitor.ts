@@ -1,5 +1,5 @@
 import type { MonitorDraft } from '../../app/todos.js';
-import { answerQuietMonitor, pollMonitor } from '../../app/work/monitors.js';
+import { answerQuietMonitor, monitorAnswerIn, pollMonitor } from '../../app/work/monitors.js';
 import { PollOutput, TodoOutput } from '../../contract/cli-output.js';
 import { todoToWire } from '../../contract/wire.js';
 import { intFlag, positional, requiredFlag, stringFlag, UsageError, type CliContext, type Command } from '../command.js';
@@ -41,7 +41,7 @@ export const monitorCommands: readonly Command[] = [
       output: TodoOutput,
       async run(ctx) {
         const deps = await ctx.openApp();
-        return output(answerQuietMonitor(deps, ctx.origin, positional(ctx, 0, 'todo'), choice, 'cli'), (v) => ({ todo: todoToWire(v.todo) }), (v) => v.text);
+        return output(answerQuietMonitor(deps, ctx.origin, positional(ctx, 0, 'todo'), choice, 'cli'), (v) => ({ todo: todoToWire(v.todo) }), (v) => monitorAnswerIn(v.answer, v.todo.text));
       },
     }),
   ),

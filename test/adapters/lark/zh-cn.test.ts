@@ -116,6 +116,15 @@ describe('a Lark chat bound with --locale zh-CN', () => {
     expect(card).not.toMatch(/Approved|Asked by|Goal/);
   });
 
+  it('an unlinked account\'s click in the chat is told how to get linked in the chat\'s language', async () => {
+    const envelope = cardActionEnvelope({ eventId: `ev_${++seq}`, openId: 'ou_stranger', value: { loopx: encodeCardAction({ v: 1, gate: gate.id, rev: gate.revision, choice: 'approve' }) }, createTimeMs: app.clock.now().getTime(), messageId: 'om_any' });
+    envelope.event.context.open_chat_id = CHAT;
+    const request = signedLarkRequest(envelope, { timestampSeconds: Math.floor(app.clock.now().getTime() / 1000) });
+    const answer = (await (await fetch(`${harness.url}/lark/events`, { method: 'POST', body: request.body, headers: request.headers })).json()) as { toast: { content: string } };
+    expect(answer.toast.content).toContain('尚未关联到 LoopX 成员');
+    expect(findGate(app.deps.store, gate.id)?.state).toBe('pending');
+  });
+
   const postedTo = (receiveId: string) => lark.messageCalls().filter((c) => c.body?.receive_id === receiveId).map((c) => JSON.parse(c.body.content) as Record<string, unknown>);
   const textOf = (card: unknown) => JSON.stringify(card);
 

@@ -72,7 +72,7 @@ describe('Slack clicks on gate cards', () => {
     expect(listEvents(app.deps.store).filter((e) => e.type === 'gate.decided')).toHaveLength(1);
     const told = ephemerals();
     expect(told).toHaveLength(1);
-    expect(told[0]!.text).toMatch(/^Already approved by (Ana|Bo) at 17:00 via Slack/);
+    expect(told[0]!.text).toMatch(/^Already approved by (Ana|Bo) at 17:00 \(Asia\/Shanghai\) via Slack/);
   });
 
   it('a gate with options gets one approve button per option (unique action ids); a click records the option', async () => {

@@ -1,8 +1,8 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createSlackWebClient } from '../../../adapters/slack/bolt.js';
-import { REJECT_FORM_FAILED } from '../../../adapters/slack/handlers.js';
 import { cardToBlockKit, escapeMrkdwn } from '../../../adapters/slack/render.js';
 import { createSlackSurface } from '../../../adapters/slack/surface.js';
+import { translator } from '../../../cards/i18n/index.js';
 import type { Card } from '../../../cards/model.js';
 import { bindGoal } from '../../../src/app/bindings.js';
 import { askGate } from '../../../src/app/gates.js';
@@ -89,7 +89,7 @@ describe('Slack platform details', () => {
       expect(click.status).toBe(200);
       expect(slack.byMethod('views.open')).toHaveLength(1);
       expect(slack.byMethod('response_url').map((c) => ({ user: c.args.user, text: c.args.text, response_type: c.args.response_type }))).toEqual([
-        { user: 'UANA', text: escapeMrkdwn(REJECT_FORM_FAILED), response_type: 'ephemeral' },
+        { user: 'UANA', text: escapeMrkdwn(translator('en').t('slack.reject.failed')), response_type: 'ephemeral' },
       ]);
       expect(findGate(app.deps.store, JSON.parse(button).gate)?.state).toBe('pending');
     });

@@ -40,7 +40,7 @@ describe('a decision after expires_at', () => {
     const gate = unwrap(askGate(deps, asAgent('a1'), 'demo', { question: 'Publish?', blocks: { agent: 'a1' }, expiresInSeconds: 3600, onExpire: 'cancel' })).gate;
     clock.advance(2 * 3600_000);
     const reply = decideFromChat(deps, { surface: 'slack', externalId: 'T1:U2' }, { gateId: gate.id, revision: 1, choice: 'approve' });
-    expect(reply).toMatchObject({ ok: false, code: 'gate_expired', text: 'This request expired at 05:00 on Monday 5 January 2026 (America/New_York); nothing changed.' });
+    expect(reply).toMatchObject({ ok: false, code: 'gate_expired', text: 'This request expired at 2026-01-05 05:00 (America/New_York); nothing changed.' });
     expect(findGate(deps.store, gate.id)?.state).toBe('cancelled');
   });
 
