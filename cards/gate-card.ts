@@ -1,4 +1,5 @@
 import { BUTTON_DEFER_HOURS, type GateChoice } from '../src/contract/card-action.js';
+import { EVIDENCE_KINDS, type EvidenceKind } from '../src/kernel/vocabulary.js';
 import { capitalise, clip } from './format.js';
 import { cardLocale, translator, type Locale, type Translator } from './i18n/index.js';
 import type { ButtonConfirm, Card, CardBlock, CardButton, CardPerson, Tone } from './model.js';
@@ -140,7 +141,8 @@ export function gateCard(view: GateView, options: GateCardOptions = {}): Card {
 
 /** "reviewed by Ana · 2026-01-05 14:02 (Asia/Shanghai)": who reported a piece of evidence and when. */
 export function evidenceMeta(evidence: { kind: string; by?: string | null; at: string }, time: string, tr: Translator): string {
-  return tr.t('gate.evidence.meta', { kind: evidence.kind.replace(/_/g, ' '), by: evidence.by ? tr.t('gate.evidence.by', { name: evidence.by }) : '', time });
+  const kind = (EVIDENCE_KINDS as readonly string[]).includes(evidence.kind) ? tr.t(`evidence.kind.${evidence.kind as EvidenceKind}`) : evidence.kind.replace(/_/g, ' ');
+  return tr.t('gate.evidence.meta', { kind, by: evidence.by ? tr.t('gate.evidence.by', { name: evidence.by }) : '', time });
 }
 
 /** The evidence that backs the ask: its summary, who reported it and when, and its link. */

@@ -75,7 +75,7 @@ export const LIVE_JS = `
       var main=document.querySelector('main');
       if(!next||!main)return;
       main.innerHTML=next.innerHTML;
-      var live=document.getElementById('live');if(live)live.textContent='Board updated';
+      var live=document.getElementById('live');if(live)live.textContent=live.getAttribute('data-updated')||'';
       document.body.setAttribute('data-refreshed',String(Date.now()));
     });
   }

@@ -1,6 +1,7 @@
 import { approvalConfirm, gateCardKey } from '../../cards/gate-card.js';
 import { userActionCardKey } from '../../cards/user-action.js';
 import { decideAsPerson, decisionFromButton, type ButtonRequest } from '../../src/app/chat-decisions.js';
+import { refusalIn } from '../../src/app/chat/refusal.js';
 import { findGate } from '../../src/app/queries/gates.js';
 import { revokeStandingGrant } from '../../src/app/gates/grants.js';
 import type { Person } from '../../src/kernel/entities.js';
@@ -12,9 +13,12 @@ import { noticePage, pageResponse } from './layout.js';
 import { pageRoutes } from './page-routes.js';
 import type { CardNotice } from './render.js';
 import { readForm, redirect, safeReturnPath, type WebCall, type WebRoute } from './routes.js';
+import { trOf } from './words.js';
 
-function refused(call: WebCall, title: string, message: string, status: number, back: string): HttpResponse {
-  return pageResponse(noticePage(title, message, 'error', { href: back, label: 'Back to where you were' }), call.viewer, status);
+/** A refusal page in the viewer's language; `title` defaults to "Not recorded". */
+function refused(call: WebCall, message: string, status: number, back: string, title: string = trOf(call.viewer).t('web.notRecorded')): HttpResponse {
+  const tr = trOf(call.viewer);
+  return pageResponse(noticePage(tr, title, message, 'error', { href: back, label: tr.t('web.back.where') }), call.viewer, status);
 }
 
 /**
@@ -26,11 +30,10 @@ function refused(call: WebCall, title: string, message: string, status: number, 
 function signedForm(call: WebCall): { form: URLSearchParams; person: Person; back: string } | HttpResponse {
   const form = readForm(call.request);
   const back = safeReturnPath(form?.get('return_to') ?? null);
-  if (form === null) return refused(call, 'Not recorded', 'Decisions are sent as a form from a board page; reload the page and use its buttons.', 415, back);
-  if (call.viewer.person === null) return refused(call, 'Sign in to decide', 'The board is read-only without a session; run `loopx web login <you>` and open the link it prints.', 401, back);
-  if (!isCsrfValid(call.viewer, form.get('csrf'), call.request.headers)) {
-    return refused(call, 'Not recorded', 'This form did not come from your LoopX board page (or your session changed); reload the page and decide again.', ERROR_TABLE.csrf_rejected.http, back);
-  }
+  const tr = trOf(call.viewer);
+  if (form === null) return refused(call, tr.t('web.decide.notForm'), 415, back);
+  if (call.viewer.person === null) return refused(call, tr.t('web.decide.signIn.text'), 401, back, tr.t('web.decide.signIn.title'));
+  if (!isCsrfValid(call.viewer, form.get('csrf'), call.request.headers)) return refused(call, tr.t('web.decide.csrf'), ERROR_TABLE.csrf_rejected.http, back);
   return { form, person: call.viewer.person, back };
 }
 
@@ -57,7 +60,7 @@ function cardKeyOf(request: ButtonRequest): string {
 function confirmNeeded(call: WebCall, request: ButtonRequest, form: URLSearchParams): CardNotice | null {
   if ('todoId' in request || form.get('confirmed') === 'yes') return null;
   const gate = findGate(call.deps.store, request.gateId);
-  const confirm = gate ? approvalConfirm(gate, request.choice) : null;
+  const confirm = gate ? approvalConfirm(gate, request.choice, trOf(call.viewer)) : null;
   return confirm ? { kind: 'confirm', key: gateCardKey(request.gateId), text: confirm.text, ok: confirm.ok, action: form.get('action') ?? '' } : null;
 }
 
@@ -65,14 +68,15 @@ function decide(call: WebCall): HttpResponse {
   const signed = signedForm(call);
   if ('status' in signed) return signed;
   const { form, back } = signed;
+  const tr = trOf(call.viewer);
   const decision = decisionFromButton(form.get('action'), call.deps.clock.now(), form.get('reason')?.trim() || undefined);
-  if (decision === null) return refused(call, 'Not recorded', 'That button value is not one LoopX made; reload the page and use its buttons.', 422, back);
+  if (decision === null) return refused(call, tr.t('web.decide.badButton'), 422, back);
   const confirm = confirmNeeded(call, decision, form);
-  if (confirm) return onCard(call, back, confirm, 200) ?? refused(call, 'Not recorded', `${confirm.text} Open the gate's page to confirm.`, 409, back);
+  if (confirm) return onCard(call, back, confirm, 200) ?? refused(call, tr.t('web.decide.confirmElsewhere', { text: confirm.text }), 409, back);
   const reply = decideAsPerson(call.deps, signed.person.id, decision, 'web');
   if (reply.ok) return redirect(back);
   const status = ERROR_TABLE[reply.code ?? 'internal_error'].http;
-  return onCard(call, back, { kind: 'refused', key: cardKeyOf(decision), text: reply.text }, status) ?? refused(call, 'Not recorded', reply.text, status, back);
+  return onCard(call, back, { kind: 'refused', key: cardKeyOf(decision), text: reply.text }, status) ?? refused(call, reply.text, status, back);
 }
 
 /** Revokes a standing grant from the gate page, as the signed-in person (its grantor or a goal owner). */
@@ -81,7 +85,9 @@ function revokeGrant(call: WebCall): HttpResponse {
   if ('status' in signed) return signed;
   const grantId = signed.form.get('grant') ?? '';
   const revoked = revokeStandingGrant(call.deps, { actor: { kind: 'person', id: signed.person.id } }, grantId, signed.form.get('reason')?.trim() || undefined);
-  if (!revoked.ok) return refused(call, 'Not revoked', `${revoked.error.message} Nothing changed.`, ERROR_TABLE[revoked.error.code].http, signed.back);
+  const tr = trOf(call.viewer);
+  const message = revoked.ok ? '' : refusalIn(tr, revoked.error, { store: call.deps.store, timezone: signed.person.timezone ?? 'UTC' });
+  if (!revoked.ok) return refused(call, tr.t('web.revoke.refused.text', { message }), ERROR_TABLE[revoked.error.code].http, signed.back, tr.t('web.revoke.refused.title'));
   return redirect(signed.back);
 }
 

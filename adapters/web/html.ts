@@ -18,7 +18,8 @@ export function escapeHtml(text: string): string {
   return stripBidi(text).replace(/[&<>"']/g, (c) => ESCAPES[c] ?? c);
 }
 
-function interpolate(value: HtmlValue): string {
+/** One interpolated value as markup: text escaped, Html kept, lists joined, empty values gone. */
+export function interpolate(value: HtmlValue): string {
   if (value === null || value === undefined || value === false) return '';
   if (value instanceof Html) return value.value;
   if (Array.isArray(value)) return value.map(interpolate).join('');

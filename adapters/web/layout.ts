@@ -1,6 +1,8 @@
 import type { HttpResponse } from '../../src/http/types.js';
+import type { MessageKey, Translator } from '../../cards/i18n/index.js';
 import { html, type Html } from './html.js';
 import type { Viewer } from './auth.js';
+import { tHtml, trOf } from './words.js';
 
 /**
  * Security headers on every board page: no inline code, no framing, and referrers only to this site (a login
@@ -21,19 +23,20 @@ export interface Page {
   readonly body: Html;
 }
 
-const NAV: readonly { section: Page['section']; href: string; label: string }[] = [
-  { section: 'board', href: '/', label: 'Board' },
-  { section: 'digest', href: '/digest', label: 'Digest preview' },
-  { section: 'audit', href: '/audit', label: 'Audit' },
+const NAV: readonly { section: Page['section']; href: string; label: MessageKey }[] = [
+  { section: 'board', href: '/', label: 'web.nav.board' },
+  { section: 'digest', href: '/digest', label: 'web.nav.digest' },
+  { section: 'audit', href: '/audit', label: 'web.nav.audit' },
 ];
 
-function whoHtml(viewer: Viewer): Html {
-  if (viewer.person === null) return html`<span class="who">Read-only</span>`;
-  return html`<form method="post" action="/logout" class="who"><span>Signed in as <strong>${viewer.person.name}</strong></span><input type="hidden" name="csrf" value="${viewer.csrfToken ?? ''}"><button type="submit" class="btn">Sign out</button></form>`;
+function whoHtml(viewer: Viewer, tr: Translator): Html {
+  if (viewer.person === null) return html`<span class="who">${tr.t('web.readOnly')}</span>`;
+  return html`<form method="post" action="/logout" class="who"><span>${tHtml(tr, 'web.signedInAs', { name: html`<strong>${viewer.person.name}</strong>` })}</span><input type="hidden" name="csrf" value="${viewer.csrfToken ?? ''}"><button type="submit" class="btn">${tr.t('web.signOut')}</button></form>`;
 }
 
 /** The whole HTML document around a page. */
 export function layout(page: Page, viewer: Viewer): Html {
+  const tr = trOf(viewer);
   return html`<!doctype html>
 <html lang="${viewer.locale}">
 <head>
@@ -44,16 +47,16 @@ export function layout(page: Page, viewer: Viewer): Html {
 <script src="/assets/live.js" defer></script>
 </head>
 <body>
-<a class="skip" href="#main">Skip to content</a>
+<a class="skip" href="#main">${tr.t('web.skip')}</a>
 <header class="top">
 <a class="brand" href="/">LoopX</a>
-<nav aria-label="Main"><ul>${NAV.map((n) => html`<li><a href="${n.href}"${n.section === page.section ? html` aria-current="page"` : ''}>${n.label}</a></li>`)}</ul></nav>
-${whoHtml(viewer)}
+<nav aria-label="${tr.t('web.nav.label')}"><ul>${NAV.map((n) => html`<li><a href="${n.href}"${n.section === page.section ? html` aria-current="page"` : ''}>${tr.t(n.label)}</a></li>`)}</ul></nav>
+${whoHtml(viewer, tr)}
 </header>
 <main id="main">
 ${page.body}
 </main>
-<div id="live" class="live" role="status" aria-live="polite"></div>
+<div id="live" class="live" role="status" aria-live="polite" data-updated="${tr.t('web.live.updated')}"></div>
 </body>
 </html>
 `;
@@ -65,6 +68,6 @@ export function pageResponse(page: Page, viewer: Viewer, status = 200, headers: 
 }
 
 /** A short page that says what happened and where to go next (refusals, sign-in, not found). */
-export function noticePage(title: string, message: string, tone: 'error' | 'info', back: { href: string; label: string } = { href: '/', label: 'Back to the board' }): Page {
+export function noticePage(tr: Translator, title: string, message: string, tone: 'error' | 'info', back: { href: string; label: string } = { href: '/', label: tr.t('web.back.board') }): Page {
   return { title, section: 'other', body: html`<h1>${title}</h1><p class="notice ${tone}" role="${tone === 'error' ? 'alert' : 'status'}">${message}</p><p><a href="${back.href}">${back.label}</a></p>` };
 }

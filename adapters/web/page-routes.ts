@@ -7,6 +7,7 @@ import { allGoalStatuses, gateHistory, goalDetail, recentLedger, type LedgerRow 
 import { goalCharts } from '../../src/app/queries/charts.js';
 import { goalTitleOf, ledgerSentence } from '../../src/app/queries/ledger-sentences.js';
 import type { GoalStatus } from '../../src/app/queries/goal-status.js';
+import { nextStepIn } from '../../src/app/chat/next-step.js';
 import { findGate, findGrant, grantsReaching, listGates } from '../../src/app/queries/gates.js';
 import { needsOf } from '../../src/app/queries/needs-you.js';
 import { openUserActions } from '../../src/app/work/user-actions.js';
@@ -26,6 +27,7 @@ import { gatePage } from './pages/gate.js';
 import { goalPage } from './pages/goal.js';
 import { cardToHtml } from './render.js';
 import type { WebCall, WebRoute } from './routes.js';
+import { trOf } from './words.js';
 
 const AUDIT_LIMIT = 200;
 /** Decided gates a goal page keeps showing (newest), below the open ones. */
@@ -51,7 +53,7 @@ function viewerZone(call: WebCall): string | null {
 /** A gate's card on the board, linking to its own page; without buttons when it waits on other people. */
 function boardGateHtml(call: WebCall, gateId: string, decidable: boolean): Html[] {
   const card = gateCardById(call.deps, gateId, viewerZone(call), { decidable, locale: call.viewer.locale });
-  return card ? [cardHtml(call, card, '/', { href: `/gates/${gateId}`, label: 'Details and history of this gate' })] : [];
+  return card ? [cardHtml(call, card, '/', { href: `/gates/${gateId}`, label: trOf(call.viewer).t('web.gate.details') })] : [];
 }
 
 /**
@@ -77,50 +79,55 @@ function board(call: WebCall): HttpResponse {
   const now = call.deps.clock.now();
   const goals = allGoalStatuses(call.deps.store, now);
   const viewerId = call.viewer.person?.id;
+  const tr = trOf(call.viewer);
   const goalCards = goals.flatMap(({ goal, todoLanes }) => {
     const card = goalBoardCard(call.deps, goal.id, now, viewerId, call.viewer.locale);
-    return card ? [html`${laneBar(goal.id, todoLanes)}${cardHtml(call, card, '/', { href: `/goals/${goal.id}`, label: `Open ${goal.title}: every todo, gate, piece of evidence and the charts` })}`] : [];
+    return card ? [html`${laneBar(tr, goal.id, todoLanes)}${cardHtml(call, card, '/', { href: `/goals/${goal.id}`, label: tr.t('web.board.openGoal', { title: goal.title }) })}`] : [];
   });
-  return pageResponse(boardPage({ ...needsYouHtml(call, goals), goalCards, goals, personal: viewerId !== undefined }), call.viewer);
+  return pageResponse(boardPage(tr, { ...needsYouHtml(call, goals), goalCards, goals, personal: viewerId !== undefined }), call.viewer);
 }
 
 function goal(call: WebCall): HttpResponse {
   const now = call.deps.clock.now();
   const goalId = call.params[0] ?? '';
   const detail = goalDetail(call.deps.store, goalId, now);
-  if (!detail.ok) return pageResponse(noticePage('Goal not found', detail.error.message, 'error'), call.viewer, ERROR_TABLE[detail.error.code].http);
+  const tr = trOf(call.viewer);
+  if (!detail.ok) return pageResponse(noticePage(tr, tr.t('web.goal.notFound.title'), tr.t('web.goal.notFound.text', { id: goalId }), 'error'), call.viewer, ERROR_TABLE[detail.error.code].http);
   const here = `/goals/${goalId}`;
   const open = gateCards(call.deps, OPEN_GATE_STATES, { goalId, timezone: viewerZone(call), viewerId: call.viewer.person?.id, locale: call.viewer.locale });
   const decided = gateCards(call.deps, ['approved', 'rejected', 'expired', 'cancelled', 'superseded'], { goalId, limit: RECENT_DECIDED_GATES, timezone: viewerZone(call), locale: call.viewer.locale });
-  const cards = [...open, ...decided.reverse()].map(({ gateId, card }) => cardHtml(call, card, here, { href: `/gates/${gateId}`, label: "History of this gate" }));
-  const gates = html`<h2>Gates</h2>${cards.length === 0 ? html`<p class="empty">No gates yet.</p>` : cards}`;
-  const charts = goalChartsHtml(goalCharts(call.deps.store, detail.value.goal, now), detail.value.quota);
-  return pageResponse(goalPage(detail.value, now, { gates, charts }), call.viewer);
+  const cards = [...open, ...decided.reverse()].map(({ gateId, card }) => cardHtml(call, card, here, { href: `/gates/${gateId}`, label: tr.t('web.goal.gateHistory') }));
+  const gates = html`<h2>${tr.t('web.goal.gates')}</h2>${cards.length === 0 ? html`<p class="empty">${tr.t('web.goal.noGates')}</p>` : cards}`;
+  const charts = goalChartsHtml(tr, goalCharts(call.deps.store, detail.value.goal, now), detail.value.quota);
+  const next = nextStepIn(tr, detail.value.nextStep, call.deps.store);
+  return pageResponse(goalPage(tr, detail.value, now, { gates, charts, next, timezone: viewerZone(call) }), call.viewer);
 }
 
 function gate(call: WebCall): HttpResponse {
   const gateId = call.params[0] ?? '';
   const found = findGate(call.deps.store, gateId);
   const card = found ? gateCardById(call.deps, gateId, viewerZone(call), { decidable: decidableBy(call.deps, found, call.viewer.person?.id), locale: call.viewer.locale }) : null;
-  if (!found || !card) return pageResponse(noticePage('Gate not found', `No gate "${gateId}".`, 'error'), call.viewer, 404);
+  const tr = trOf(call.viewer);
+  if (!found || !card) return pageResponse(noticePage(tr, tr.t('web.gate.notFound.title'), tr.t('web.gate.notFound.text', { id: gateId }), 'error'), call.viewer, 404);
   const now = call.deps.clock.now();
   const grants = grantsReaching(call.deps.store, found.goalId, now).filter((g) => g.id !== found.grantId);
   const own = found.grantId === null ? undefined : findGrant(call.deps.store, found.grantId);
-  const forms = { csrfToken: call.viewer.csrfToken, returnTo: `/gates/${gateId}` };
-  const page = gatePage(found, cardHtml(call, card, forms.returnTo, null), auditLines(call, gateHistory(call.deps.store, gateId)), [...(own ? [own] : []), ...grants].map((g) => grantToWire(g, now)), forms);
+  const forms = { csrfToken: call.viewer.csrfToken, returnTo: `/gates/${gateId}`, timezone: viewerZone(call) ?? 'UTC' };
+  const page = gatePage(tr, found, cardHtml(call, card, forms.returnTo, null), auditLines(call, gateHistory(call.deps.store, gateId)), [...(own ? [own] : []), ...grants].map((g) => grantToWire(g, now)), forms);
   return pageResponse(page, call.viewer);
 }
 
 /** Ledger rows in words, for the audit page and a gate's history. */
 function auditLines(call: WebCall, rows: readonly LedgerRow[]): AuditLine[] {
-  return rows.map((row) => ({ row, sentence: ledgerSentence(call.deps.store, row), goalTitle: goalTitleOf(call.deps.store, row.goal_id) }));
+  const tr = trOf(call.viewer);
+  return rows.map((row) => ({ row, sentence: ledgerSentence(call.deps.store, row, tr), goalTitle: goalTitleOf(call.deps.store, row.goal_id, tr) }));
 }
 
 function audit(call: WebCall): HttpResponse {
   const selected = call.request.query.get('goal') || null;
   const rows = recentLedger(call.deps.store, { goalId: selected ?? undefined, limit: AUDIT_LIMIT });
   const goals = allGoalStatuses(call.deps.store, call.deps.clock.now()).map((s) => ({ id: s.goal.id, title: s.goal.title }));
-  return pageResponse(auditPage(auditLines(call, rows), goals, selected, AUDIT_LIMIT), call.viewer);
+  return pageResponse(auditPage(trOf(call.viewer), viewerZone(call) ?? 'UTC', auditLines(call, rows), goals, selected, AUDIT_LIMIT), call.viewer);
 }
 
 // Ids are slugs or prefixed ids: nothing to percent-decode.
@@ -133,9 +140,9 @@ function digest(call: WebCall): HttpResponse {
     .filter((g) => selected === null || g.id === selected)
     .flatMap((g) => {
       const view = previewDigest(jobs, g.id);
-      return view.ok ? [cardHtml(call, digestCard(view.value, DEFAULT_DIGEST_LIMITS, viewerId === undefined ? { locale: call.viewer.locale } : { viewerId, locale: call.viewer.locale }), '/digest', { href: `/goals/${g.id}`, label: `Open ${g.title}` })] : [];
+      return view.ok ? [cardHtml(call, digestCard(view.value, DEFAULT_DIGEST_LIMITS, viewerId === undefined ? { locale: call.viewer.locale } : { viewerId, locale: call.viewer.locale }), '/digest', { href: `/goals/${g.id}`, label: trOf(call.viewer).t('web.digest.openGoal', { title: g.title }) })] : [];
     });
-  return pageResponse(digestPage(cards, goals, selected), call.viewer);
+  return pageResponse(digestPage(trOf(call.viewer), cards, goals, selected), call.viewer);
 }
 
 const ID = '([A-Za-z0-9_.:-]{1,128})';

@@ -7,15 +7,13 @@ import { seedDemo } from '../../src/app/demo.js';
 import { listGates } from '../../src/app/queries/gates.js';
 import { issueLoginLink } from '../../src/app/web-sessions.js';
 import { listEvents } from '../../src/store/events.js';
-import { findChromium } from '../setup/ensure-chromium.mjs';
+import { chromiumPath, CHROMIUM_ARGS } from '../helpers/browser.js';
 import { createTestApp, operator, unwrap, type TestApp } from '../helpers/test-app.js';
 import { startWebServer, type WebTestServer } from '../helpers/web.js';
 
 // A real browser on the real board: Debian's Chromium driven by playwright-core. Chromium missing is a
 // failure, not a skip (`npm test` installs it first: test/setup/ensure-chromium.mjs).
-const CHROMIUM = findChromium();
 const ARTIFACTS = join(process.cwd(), 'test-artifacts');
-const ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
 
 let app: TestApp;
 let server: WebTestServer;
@@ -23,12 +21,11 @@ let context: BrowserContext;
 let profile: string;
 
 beforeAll(async () => {
-  if (!CHROMIUM) throw new Error('Chromium is not on the PATH; `npm test` installs it (or run `apt-get install -y chromium`).');
   app = await createTestApp({ start: new Date().toISOString() });
   unwrap(seedDemo(app.deps, operator));
   server = await startWebServer(app.deps);
   profile = mkdtempSync(join(tmpdir(), 'loopx-chromium-'));
-  context = await chromium.launchPersistentContext(profile, { executablePath: CHROMIUM, headless: true, args: ARGS, viewport: { width: 1280, height: 900 } });
+  context = await chromium.launchPersistentContext(profile, { executablePath: chromiumPath(), headless: true, args: CHROMIUM_ARGS, viewport: { width: 1280, height: 900 } });
   mkdirSync(ARTIFACTS, { recursive: true });
 });
 

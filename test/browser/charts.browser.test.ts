@@ -10,7 +10,7 @@ import { askGate } from '../../src/app/gates.js';
 import { claimTodo } from '../../src/app/leases.js';
 import { goalCharts } from '../../src/app/queries/charts.js';
 import { addTodo, completeTodo } from '../../src/app/todos.js';
-import { findChromium } from '../setup/ensure-chromium.mjs';
+import { chromiumPath, CHROMIUM_ARGS } from '../helpers/browser.js';
 import { asAgent, createTestApp, operator, unwrap, type TestApp } from '../helpers/test-app.js';
 import { startWebServer, type WebTestServer } from '../helpers/web.js';
 import { saveScreenshot } from '../helpers/screenshots.js';
@@ -19,10 +19,8 @@ import { saveScreenshot } from '../helpers/screenshots.js';
 // test-artifacts/ on every run, and to docs/img/ (linked from docs/web-board.md) when missing or when asked with
 // LOOPX_UPDATE_SCREENSHOTS=1, like updating snapshots: anti-aliasing differs by a few pixels between runs, and a
 // test run should not leave the tree changed.
-const CHROMIUM = findChromium();
 const DOC_IMAGES = join(process.cwd(), 'docs', 'img');
 const ARTIFACTS = join(process.cwd(), 'test-artifacts');
-const ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
 const DAY = 86_400_000;
 const NOW = '2026-12-03T12:00:00.000Z';
 
@@ -59,14 +57,13 @@ function screenshot(page: Page, name: string): Promise<void> {
 }
 
 beforeAll(async () => {
-  if (!CHROMIUM) throw new Error('Chromium is not on the PATH; `npm test` installs it (or run `apt-get install -y chromium`).');
   // A fixed calendar, so the saved screenshots change only when the drawing does.
   app = await createTestApp({ start: '2026-11-23T00:00:00.000Z' });
   seedHistory(app);
   app.clock.set(NOW);
   server = await startWebServer(app.deps);
   profile = mkdtempSync(join(tmpdir(), 'loopx-chromium-'));
-  context = await chromium.launchPersistentContext(profile, { executablePath: CHROMIUM, headless: true, args: ARGS, viewport: { width: 1280, height: 900 } });
+  context = await chromium.launchPersistentContext(profile, { executablePath: chromiumPath(), headless: true, args: CHROMIUM_ARGS, viewport: { width: 1280, height: 900 } });
   mkdirSync(DOC_IMAGES, { recursive: true });
   mkdirSync(ARTIFACTS, { recursive: true });
 });

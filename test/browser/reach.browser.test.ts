@@ -1,4 +1,4 @@
-import { chromium, type Browser, type Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addEvidence } from '../../src/app/evidence.js';
 import { addMember } from '../../src/app/goals.js';
@@ -6,15 +6,13 @@ import { askGate } from '../../src/app/gates.js';
 import { addPerson } from '../../src/app/people.js';
 import { findGate } from '../../src/app/queries/gates.js';
 import { issueLoginLink } from '../../src/app/web-sessions.js';
-import { findChromium } from '../setup/ensure-chromium.mjs';
+import { launchChromium } from '../helpers/browser.js';
 import { asAgent, createTestApp, operator, seedGoal, unwrap, type TestApp } from '../helpers/test-app.js';
 import { saveScreenshot } from '../helpers/screenshots.js';
 import { startWebServer, type WebTestServer } from '../helpers/web.js';
 
 // Issue 15 in a real browser: Ana and Li each see only what they may decide, decisions are clear (confirm step,
 // inline reason check), and every page works on a 390 px phone. Screenshots go to docs/img for docs/operators.md.
-const CHROMIUM = findChromium();
-const ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
 
 let app: TestApp;
 let server: WebTestServer;
@@ -23,7 +21,6 @@ let forLi: string;
 let forAna: string;
 
 beforeAll(async () => {
-  if (!CHROMIUM) throw new Error('Chromium is not on the PATH; `npm test` installs it (or run `apt-get install -y chromium`).');
   app = await createTestApp({ start: '2026-03-09T06:02:00.000Z' });
   seedGoal(app.deps, { agents: ['writer', 'mailer'] });
   unwrap(addPerson(app.deps, operator, { id: 'li', name: 'Li', timezone: 'Europe/Berlin' }));
@@ -32,7 +29,7 @@ beforeAll(async () => {
   unwrap(addEvidence(app.deps, asAgent('writer'), { goalId: 'demo', gateId: forLi, kind: 'doc', summary: 'Final draft, reviewed by two editors', url: 'https://docs.example.com/launch-post' }));
   forAna = unwrap(askGate(app.deps, asAgent('mailer'), 'demo', { question: 'May I email the 4,000 beta users?', blocks: { agent: 'mailer' }, approvers: ['ana'], risk: 'high' })).gate.id;
   server = await startWebServer(app.deps);
-  browser = await chromium.launch({ executablePath: CHROMIUM, headless: true, args: ARGS });
+  browser = await launchChromium();
 });
 
 afterAll(async () => {

@@ -29,6 +29,20 @@ const MOVED = [
   'src/app/queries/gate-view.ts',
   'cards/glance.ts',
   'src/app/chat/reader.ts',
+  'adapters/web/layout.ts',
+  'adapters/web/handler.ts',
+  'adapters/web/decide-route.ts',
+  'adapters/web/session-routes.ts',
+  'adapters/web/render.ts',
+  'adapters/web/charts.ts',
+  'adapters/web/page-routes.ts',
+  'adapters/web/pages/board.ts',
+  'adapters/web/pages/goal.ts',
+  'adapters/web/pages/gate.ts',
+  'adapters/web/pages/digest.ts',
+  'adapters/web/pages/audit.ts',
+  'adapters/web/pages/login.ts',
+  'src/app/queries/ledger-sentences.ts',
 ];
 
 /** String and template literals of a source file (a template's text parts, placeholders' own literals too); comments skipped. */

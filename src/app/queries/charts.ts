@@ -5,7 +5,6 @@ import type { Store } from '../../store/db.js';
 /** The bands of the cumulative flow diagram: a todo's stored state at the end of each day. */
 export const FLOW_BANDS = ['todo', 'in_progress', 'blocked', 'done'] as const;
 export type FlowBand = (typeof FLOW_BANDS)[number];
-export const FLOW_LABELS: Readonly<Record<FlowBand, string>> = { todo: 'Todo', in_progress: 'In progress', blocked: 'Blocked', done: 'Done' };
 
 /** A goal's charts, read from the database at `now`, days in the goal's timezone (oldest first). */
 export interface GoalCharts {

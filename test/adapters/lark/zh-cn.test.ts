@@ -103,15 +103,6 @@ describe('a Lark chat bound with --locale zh-CN', () => {
     expect(findGate(app.deps.store, gate.id)?.state).toBe('pending');
   });
 
-  it('an unlinked account\'s click in the chat is told how to get linked in the chat\'s language', async () => {
-    const envelope = cardActionEnvelope({ eventId: `ev_${++seq}`, openId: 'ou_stranger', value: { loopx: encodeCardAction({ v: 1, gate: gate.id, rev: gate.revision, choice: 'approve' }) }, createTimeMs: app.clock.now().getTime(), messageId: 'om_any' });
-    envelope.event.context.open_chat_id = CHAT;
-    const request = signedLarkRequest(envelope, { timestampSeconds: Math.floor(app.clock.now().getTime() / 1000) });
-    const answer = (await (await fetch(`${harness.url}/lark/events`, { method: 'POST', body: request.body, headers: request.headers })).json()) as { toast: { content: string } };
-    expect(answer.toast.content).toContain('尚未关联到 LoopX 成员');
-    expect(findGate(app.deps.store, gate.id)?.state).toBe('pending');
-  });
-
   it('a click answers with the clicked card redrawn in the chat\'s language, not in English', async () => {
     const shown = findProjection(app.deps.store, 'lark', CHAT, `gate:${gate.id}`);
     expect(shown?.message_id).toBeTruthy();
@@ -123,6 +114,15 @@ describe('a Lark chat bound with --locale zh-CN', () => {
     const card = JSON.stringify(answer.card?.data);
     expect(card).toContain('已批准');
     expect(card).not.toMatch(/Approved|Asked by|Goal/);
+  });
+
+  it('an unlinked account\'s click in the chat is told how to get linked in the chat\'s language', async () => {
+    const envelope = cardActionEnvelope({ eventId: `ev_${++seq}`, openId: 'ou_stranger', value: { loopx: encodeCardAction({ v: 1, gate: gate.id, rev: gate.revision, choice: 'approve' }) }, createTimeMs: app.clock.now().getTime(), messageId: 'om_any' });
+    envelope.event.context.open_chat_id = CHAT;
+    const request = signedLarkRequest(envelope, { timestampSeconds: Math.floor(app.clock.now().getTime() / 1000) });
+    const answer = (await (await fetch(`${harness.url}/lark/events`, { method: 'POST', body: request.body, headers: request.headers })).json()) as { toast: { content: string } };
+    expect(answer.toast.content).toContain('尚未关联到 LoopX 成员');
+    expect(findGate(app.deps.store, gate.id)?.state).toBe('pending');
   });
 
   const postedTo = (receiveId: string) => lark.messageCalls().filter((c) => c.body?.receive_id === receiveId).map((c) => JSON.parse(c.body.content) as Record<string, unknown>);

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seedDemo } from '../../../src/app/demo.js';
 import { laneBar } from '../../../adapters/web/charts.js';
+import { translator } from '../../../cards/i18n/index.js';
 import { goalCharts } from '../../../src/app/queries/charts.js';
 import { emptyLaneCounts } from '../../../src/kernel/lanes.js';
 import { createTestApp, operator, unwrap, type TestApp } from '../../helpers/test-app.js';
@@ -46,7 +47,7 @@ describe('charts on the web board', () => {
   });
 
   it('draws no lane bar for a goal without todos', () => {
-    expect(laneBar('empty', emptyLaneCounts()).value).toBe('');
+    expect(laneBar(translator('en'), 'empty', emptyLaneCounts()).value).toBe('');
   });
 
   it('gives every goal on the board a lane bar that names its counts', async () => {
