@@ -30,6 +30,8 @@ export interface LarkCommandPort {
   cardOfMessage(ref: MessageRef): Card | null;
   /** The language of an answer to `identity` in `chatId`: the person's, else the chat's (default English). */
   localeOf?(identity: string, chatId: string | undefined): Locale;
+  /** The timezone times are told in to `identity` in `chatId`: the person's, else the chat's (default UTC). */
+  timezoneOf?(identity: string, chatId: string | undefined): string;
 }
 
 /** Wiring for the inbound handlers. */
@@ -130,9 +132,10 @@ export function createLarkEventHandlers(options: LarkInboundOptions): LarkEventH
     const identity = `${sender.tenant_key ?? parsed.data.tenant_key ?? ''}:${sender.sender_id.open_id}`;
     if (isStale(message.create_time)) {
       logger.warn({ surface: 'lark', chat: message.chat_id, message: message.message_id }, 'stale lark command not executed');
-      const sentAt = new Date(Number(message.create_time)).toISOString().slice(11, 16);
+      const sentAt = new Date(Number(message.create_time)).toISOString();
       const tr = translator(port.localeOf?.(identity, message.chat_id) ?? 'en');
-      replyLater(message.chat_id, message.message_id, tr.t('lark.lateCommand', { text, time: sentAt }));
+      const time = tr.clockTime(sentAt, port.timezoneOf?.(identity, message.chat_id) ?? 'UTC');
+      replyLater(message.chat_id, message.message_id, tr.t('lark.lateCommand', { text, time }));
       return {};
     }
     const answer = port.text({ identity, chatId: message.chat_id, text, messageId: message.message_id });

@@ -1,6 +1,6 @@
 import { currentCardOfMessage, isBoundDestination } from '../../src/app/chat-context.js';
 import { decideFromChat, decisionFromButton, type ChatIdentity, type ChatReply } from '../../src/app/chat-decisions.js';
-import { readerLocale, runChatCommand } from '../../src/app/chat-run.js';
+import { readerLocale, readerTimezone, runChatCommand } from '../../src/app/chat-run.js';
 import { translator } from '../../cards/i18n/index.js';
 import type { AppDeps } from '../../src/app/deps.js';
 import { acceptInboundEvent } from '../../src/app/inbound.js';
@@ -67,6 +67,7 @@ export function createLarkCommandPort(deps: AppDeps, sources: readonly CardSourc
     },
     cardOfMessage: (ref) => currentCardOfMessage(deps, sources, 'lark', ref),
     localeOf: (who, chatId) => readerLocale(deps, identity(who), chatId),
+    timezoneOf: (who, chatId) => readerTimezone(deps, identity(who), chatId),
   };
 }
 

@@ -215,7 +215,7 @@ export const en = {
   'lark.lateClick': 'This click arrived too late to act on; the card shows the current state.',
   'lark.notOurs': 'This button is not a LoopX button, or it is from an old card.',
   'lark.reasonFirst': 'Type why you reject in the field next to Reject, then press Reject: the agent reads the reason.',
-  'lark.lateCommand': 'I did not run "{text}" from {time} UTC: it reached me too late. Send it again if you still mean it.',
+  'lark.lateCommand': 'I did not run "{text}" from {time}: it reached me too late. Send it again if you still mean it.',
   'lark.unboundChat': 'This chat is not bound to a LoopX goal, so I do not take commands here. An operator can run `loopx goal bind <goal> --lark <chat id>`.',
   // Words a chat renderer adds itself
   'render.more': '…and {count} more',

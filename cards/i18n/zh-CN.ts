@@ -206,7 +206,7 @@ export const zhCN: Readonly<Record<MessageKey, Message>> = {
   'lark.lateClick': '这次点击到达得太晚，未执行；卡片显示的是当前状态。',
   'lark.notOurs': '这不是 LoopX 的按钮，或者来自旧卡片。',
   'lark.reasonFirst': '请先在“拒绝”旁的输入框里写下拒绝理由，再点击“拒绝”：代理会读到这段理由。',
-  'lark.lateCommand': '我没有执行 {time} UTC 发送的“{text}”：它到达得太晚了。如果仍需要，请重新发送。',
+  'lark.lateCommand': '我没有执行 {time} 发送的“{text}”：它到达得太晚了。如果仍需要，请重新发送。',
   'lark.unboundChat': '这个群还没有绑定 LoopX 目标，所以我不在这里执行命令。管理员可以运行 `loopx goal bind <goal> --lark <chat id>`。',
   'render.more': '……还有 {count} 项',
   'render.notLinked': '（未关联 {surface}：{command}）',

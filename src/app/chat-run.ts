@@ -13,7 +13,7 @@ import { nextStepIn } from './chat/next-step.js';
 import { refusalIn } from './chat/refusal.js';
 import type { AppDeps } from './deps.js';
 
-export { readerLocale } from './chat/reader.js';
+export { readerLocale, readerTimezone } from './chat/reader.js';
 import { goalStatus } from './queries/goal-status.js';
 import { reviewPacket, reviewText } from './queries/review.js';
 import { findGate, listGates, waitingOn } from './queries/gates.js';

@@ -23,3 +23,10 @@ export function readerLocale(deps: AppDeps, identity: ChatIdentity, destination:
   const shared = new Set(bindings.map((b) => b.locale));
   return shared.size === 1 ? [...shared][0]! : 'en';
 }
+
+/** The timezone of an answer to a chat account: the person's, else the digest timezone of the chat it came from, else UTC. */
+export function readerTimezone(deps: AppDeps, identity: ChatIdentity, destination: string | undefined): string {
+  const person = findPersonByIdentity(deps.store, identity.surface, identity.externalId);
+  if (person?.timezone) return person.timezone;
+  return listBindings(deps.store).find((b) => b.surface === identity.surface && b.destination === destination)?.digestTimezone ?? 'UTC';
+}

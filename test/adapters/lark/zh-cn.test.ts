@@ -84,6 +84,17 @@ describe('a Lark chat bound with --locale zh-CN', () => {
     expect(findGate(app.deps.store, gate.id)).toMatchObject({ state: 'approved', decision: { reason: '可以' } });
   });
 
+  it('a command that came too late is answered with its time in the reader\'s timezone, not bare UTC', async () => {
+    const sentAt = app.clock.now().getTime() - 2 * 60 * 60 * 1000;
+    const request = signedLarkRequest(messageEnvelope({ eventId: `ev_${++seq}`, openId: 'ou_ana', text: '待我处理', chatId: CHAT, createTimeMs: sentAt }), { timestampSeconds: Math.floor(app.clock.now().getTime() / 1000) });
+    const replies = () => lark.messageCalls().filter((c) => c.path.endsWith('/reply'));
+    await fetch(`${harness.url}/lark/events`, { method: 'POST', body: request.body, headers: request.headers });
+    await vi.waitFor(() => expect(replies()).toHaveLength(1));
+    const text = JSON.parse(replies()[0]!.body.content).text as string;
+    expect(text).toContain(`${new Intl.DateTimeFormat('en-GB', { hour: '2-digit', minute: '2-digit', hourCycle: 'h23', timeZone: 'Asia/Shanghai' }).format(sentAt)}（Asia/Shanghai）`);
+    expect(text).not.toContain('UTC');
+  });
+
   it('answers typed commands in the reader\'s language: the person\'s, else the chat\'s', async () => {
     // Ana chose no language: the zh-CN chat's. A stranger (unlinked) is answered in the chat's language too.
     expect(await say('ou_ana', '待我处理')).toContain('等你处理：');
