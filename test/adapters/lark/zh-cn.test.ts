@@ -59,6 +59,14 @@ describe('a Lark chat bound with --locale zh-CN', () => {
   });
   afterEach(() => harness.close());
 
+  /** A press of a gate button on the card `messageId` in the chat; answers Lark's callback answer (toast, redrawn card). */
+  const click = async (openId: string, choice: 'approve' | 'reject', messageId: string): Promise<{ toast: { content: string }; card?: { data: unknown } }> => {
+    const envelope = cardActionEnvelope({ eventId: `ev_${++seq}`, openId, value: { loopx: encodeCardAction({ v: 1, gate: gate.id, rev: gate.revision, choice }) }, createTimeMs: app.clock.now().getTime(), messageId });
+    envelope.event.context.open_chat_id = CHAT;
+    const request = signedLarkRequest(envelope, { timestampSeconds: Math.floor(app.clock.now().getTime() / 1000) });
+    return (await (await fetch(`${harness.url}/lark/events`, { method: 'POST', body: request.body, headers: request.headers })).json()) as { toast: { content: string }; card?: { data: unknown } };
+  };
+
   const say = async (openId: string, text: string): Promise<string> => {
     const request = signedLarkRequest(messageEnvelope({ eventId: `ev_${++seq}`, openId, text, chatId: CHAT, createTimeMs: app.clock.now().getTime() }), { timestampSeconds: Math.floor(app.clock.now().getTime() / 1000) });
     const replies = () => lark.messageCalls().filter((c) => c.path.endsWith('/reply'));
@@ -106,10 +114,7 @@ describe('a Lark chat bound with --locale zh-CN', () => {
   });
 
   it('Lark\'s own toasts are in the chat\'s language: pressing 拒绝 with no reason asks for one in Chinese', async () => {
-    const envelope = cardActionEnvelope({ eventId: `ev_${++seq}`, openId: 'ou_ana', value: { loopx: encodeCardAction({ v: 1, gate: gate.id, rev: gate.revision, choice: 'reject' }) }, createTimeMs: app.clock.now().getTime(), messageId: 'om_any' });
-    envelope.event.context.open_chat_id = CHAT;
-    const request = signedLarkRequest(envelope, { timestampSeconds: Math.floor(app.clock.now().getTime() / 1000) });
-    const answer = (await (await fetch(`${harness.url}/lark/events`, { method: 'POST', body: request.body, headers: request.headers })).json()) as { toast: { content: string } };
+    const answer = await click('ou_ana', 'reject', 'om_any');
     expect(answer.toast.content).toContain('请先在“拒绝”旁的输入框里写下拒绝理由');
     expect(findGate(app.deps.store, gate.id)?.state).toBe('pending');
   });
@@ -117,10 +122,7 @@ describe('a Lark chat bound with --locale zh-CN', () => {
   it('a click answers with the clicked card redrawn in the chat\'s language, not in English', async () => {
     const shown = findProjection(app.deps.store, 'lark', CHAT, `gate:${gate.id}`);
     expect(shown?.message_id).toBeTruthy();
-    const envelope = cardActionEnvelope({ eventId: `ev_${++seq}`, openId: 'ou_ana', value: { loopx: encodeCardAction({ v: 1, gate: gate.id, rev: gate.revision, choice: 'approve' }) }, createTimeMs: app.clock.now().getTime(), messageId: shown!.message_id! });
-    envelope.event.context.open_chat_id = CHAT;
-    const request = signedLarkRequest(envelope, { timestampSeconds: Math.floor(app.clock.now().getTime() / 1000) });
-    const answer = (await (await fetch(`${harness.url}/lark/events`, { method: 'POST', body: request.body, headers: request.headers })).json()) as { toast: { content: string }; card?: { data: unknown } };
+    const answer = await click('ou_ana', 'approve', shown!.message_id!);
     expect(findGate(app.deps.store, gate.id)?.state).toBe('approved');
     const card = JSON.stringify(answer.card?.data);
     expect(card).toContain('已批准');
@@ -128,10 +130,7 @@ describe('a Lark chat bound with --locale zh-CN', () => {
   });
 
   it('an unlinked account\'s click in the chat is told how to get linked in the chat\'s language', async () => {
-    const envelope = cardActionEnvelope({ eventId: `ev_${++seq}`, openId: 'ou_stranger', value: { loopx: encodeCardAction({ v: 1, gate: gate.id, rev: gate.revision, choice: 'approve' }) }, createTimeMs: app.clock.now().getTime(), messageId: 'om_any' });
-    envelope.event.context.open_chat_id = CHAT;
-    const request = signedLarkRequest(envelope, { timestampSeconds: Math.floor(app.clock.now().getTime() / 1000) });
-    const answer = (await (await fetch(`${harness.url}/lark/events`, { method: 'POST', body: request.body, headers: request.headers })).json()) as { toast: { content: string } };
+    const answer = await click('ou_stranger', 'approve', 'om_any');
     expect(answer.toast.content).toContain('尚未关联到 LoopX 成员');
     expect(findGate(app.deps.store, gate.id)?.state).toBe('pending');
   });
