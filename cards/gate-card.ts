@@ -1,7 +1,6 @@
 import { BUTTON_DEFER_HOURS, type GateChoice } from '../src/contract/card-action.js';
-import { EVIDENCE_KINDS, type EvidenceKind } from '../src/kernel/vocabulary.js';
 import { capitalise, clip } from './format.js';
-import { cardLocale, translator, type Locale, type Translator } from './i18n/index.js';
+import { cardLocale, evidenceKindIn, translator, type Locale, type Translator } from './i18n/index.js';
 import type { ButtonConfirm, Card, CardBlock, CardButton, CardPerson, Tone } from './model.js';
 import type { GateBlocks, GateDecisionView, GateView } from './views.js';
 
@@ -141,7 +140,7 @@ export function gateCard(view: GateView, options: GateCardOptions = {}): Card {
 
 /** "reviewed by Ana · 2026-01-05 14:02 (Asia/Shanghai)": who reported a piece of evidence and when. */
 export function evidenceMeta(evidence: { kind: string; by?: string | null; at: string }, time: string, tr: Translator): string {
-  const kind = (EVIDENCE_KINDS as readonly string[]).includes(evidence.kind) ? tr.t(`evidence.kind.${evidence.kind as EvidenceKind}`) : evidence.kind.replace(/_/g, ' ');
+  const kind = evidenceKindIn(tr, evidence.kind);
   return tr.t('gate.evidence.meta', { kind, by: evidence.by ? tr.t('gate.evidence.by', { name: evidence.by }) : '', time });
 }
 

@@ -1,4 +1,5 @@
 import type { Locale } from '../../src/kernel/locale.js';
+import { EVIDENCE_KINDS, type EvidenceKind } from '../../src/kernel/vocabulary.js';
 import type { Card } from '../model.js';
 import { format, type Message, type Params } from './catalog.js';
 import { en, type MessageKey } from './en.js';
@@ -93,6 +94,11 @@ export function cardLocale(tr: Translator): { locale?: Locale } {
 export function elapsedIn(tr: Translator, from: string, now: string): string {
   const { count, unit } = elapsed(from, now);
   return tr.t(unit === 'day' ? 'time.days' : unit === 'hour' ? 'time.hours' : 'time.minutes', { count });
+}
+
+/** An evidence kind in words ("benchmark" / "基准测试"); a kind LoopX does not know is shown as the agent wrote it. */
+export function evidenceKindIn(tr: Translator, kind: string): string {
+  return (EVIDENCE_KINDS as readonly string[]).includes(kind) ? tr.t(`evidence.kind.${kind as EvidenceKind}`) : kind.replace(/_/g, ' ');
 }
 
 /** Names joined for a sentence: "Ana, Bo and Cy" / "Ana、Bo和Cy". */

@@ -7,6 +7,7 @@ import { decideFromChat } from '../../src/app/chat-decisions.js';
 import { addTodo } from '../../src/app/todos.js';
 import { goalStatus } from '../../src/app/queries/goal-status.js';
 import { reviewPacket } from '../../src/app/queries/review.js';
+import { addEvidence } from '../../src/app/evidence.js';
 import { englishWords } from '../helpers/english.js';
 import { asAgent, operator, unwrap } from '../helpers/test-app.js';
 import { gateApp } from './gate-fixture.js';
@@ -53,10 +54,12 @@ describe('chat answers in the reader\'s language', () => {
 
   it('评审 answers the review packet in Chinese; the CLI packet stays English', async () => {
     const app = await chineseApp();
+    unwrap(addEvidence(app.deps, asAgent('a1'), { goalId: 'demo', kind: 'benchmark', summary: '快了 12%' }));
     const reply = runChatCommand(app.deps, LI, '评审 demo');
     expect(reply.ok).toBe(true);
     chinese(reply.text, [app.gate.id]);
     expect(reply.text).toContain('May I publish?');
+    expect(reply.text).toContain('[基准测试] 快了 12%');
     expect(runChatCommand(app.deps, ANA, 'review demo').text).toContain('Approving does NOT authorise');
     expect(unwrap(reviewPacket(app.deps.store, 'demo')).doesNotAuthorise[0]).toMatch(/^Anything outside what the question names/);
   });

@@ -1,5 +1,4 @@
-import { CATALOGS, type MessageKey, type Translator } from '../../../cards/i18n/index.js';
-import { EVIDENCE_KINDS } from '../../kernel/vocabulary.js';
+import { CATALOGS, evidenceKindIn, type MessageKey, type Translator } from '../../../cards/i18n/index.js';
 import type { Store } from '../../store/db.js';
 import { findEvidence } from '../../store/evidence.js';
 import { findGoal } from '../../store/goals.js';
@@ -70,7 +69,7 @@ function choice(n: Namer): string {
 function evidenceKind(n: Namer): string {
   const kind = str(n.p.kind);
   if (kind === null) return n.tr.t('audit.evidence');
-  return (EVIDENCE_KINDS as readonly string[]).includes(kind) ? plain(n.tr, `evidence.kind.${kind}` as MessageKey) : kind;
+  return evidenceKindIn(n.tr, kind);
 }
 
 const SENTENCES: Readonly<Record<string, (n: Namer) => string>> = {

@@ -1,4 +1,4 @@
-import { namesIn, translator, type Translator } from '../../../cards/i18n/index.js';
+import { evidenceKindIn, namesIn, translator, type Translator } from '../../../cards/i18n/index.js';
 import type { Evidence } from '../../kernel/entities.js';
 import { isStandingScope, parseDecisionScope } from '../../kernel/decision-scope.js';
 import type { KernelError } from '../../kernel/errors.js';
@@ -106,7 +106,7 @@ export function reviewPacket(store: Store, goalId: string): Result<ReviewPacket,
 export function reviewText(r: ReviewPacket, tr: Translator = translator('en')): string {
   if (!r.gate || !r.commands) return `${r.goalId}: ${r.said.suggestion(tr)}`;
   const list = (items: readonly string[]) => items.map((i) => `  - ${i}`).join('\n');
-  const evidence = r.evidence.length === 0 ? `  ${tr.t('review.noEvidence')}` : list(r.evidence.map((e) => `[${e.kind}] ${e.summary}${e.url ? ` ${e.url}` : ''}`));
+  const evidence = r.evidence.length === 0 ? `  ${tr.t('review.noEvidence')}` : list(r.evidence.map((e) => `[${evidenceKindIn(tr, e.kind)}] ${e.summary}${e.url ? ` ${e.url}` : ''}`));
   const more = r.otherPendingGates > 0 ? tr.t('review.more', { count: r.otherPendingGates }) : '';
   const options = r.gate.options.length > 0 ? `\n  ${tr.t('review.options', { options: r.gate.options.join(' | ') })}` : '';
   const decision = r.suggestedDecision ? tr.t(`review.decision.${r.suggestedDecision}`) : '';
