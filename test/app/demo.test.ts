@@ -3,6 +3,8 @@ import { isEmptyDatabase, seedDemo } from '../../src/app/demo.js';
 import { goalStatus } from '../../src/app/queries/goal-status.js';
 import { listGates } from '../../src/app/queries/gates.js';
 import { listEvents } from '../../src/store/events.js';
+import { findPerson } from '../../src/store/people.js';
+import { listTodos } from '../../src/store/todos.js';
 import { createTestApp, operator, unwrap } from '../helpers/test-app.js';
 
 describe('the demo seed', () => {
@@ -25,5 +27,16 @@ describe('the demo seed', () => {
     expect(again.ok).toBe(false);
     expect(again.ok ? null : again.error.code).toBe('already_exists');
     expect(listEvents(deps.store).length).toBe(before);
+  });
+
+  it('speaks the operator\'s language: a Chinese demo for zh-CN, its owner reading Chinese, the same lanes and gate', async () => {
+    const { deps } = await createTestApp();
+    unwrap(seedDemo(deps, operator, 'zh-CN'));
+    const status = unwrap(goalStatus(deps.store, 'demo', deps.clock.now()));
+    expect(status.goal.title).toBe('发布 LoopX 博客文章');
+    expect(status.lanes).toEqual({ todo: 1, claimed: 1, running: 1, review: 1, blocked: 2, user_gate: 2, done: 1 });
+    expect(findPerson(deps.store, 'ana')).toMatchObject({ name: '安娜', locale: 'zh-CN' });
+    const typed = [...listTodos(deps.store, 'demo').map((t) => t.text), ...listGates(deps.store, 'demo').map((g) => `${g.question} ${g.context ?? ''}`), status.goal.objective];
+    for (const text of typed) expect(text.replace(/LoopX|https?:\/\/\S+/g, ''), text).not.toMatch(/[A-Za-z]{2,}/);
   });
 });

@@ -6,8 +6,8 @@ import { steppedClock } from '../helpers/clock.js';
 import { freshDbPath, runLoopx } from '../helpers/cli.js';
 import { SLACK_API, startFakeSlack, type FakeSlack } from '../helpers/slack.js';
 
-// Issue 16 #1: doctor's advice speaks the operator's language (LOOPX_LOCALE, else the terminal's LANG); its --json
-// stays English (wire).
+// Issue 16 #1: doctor's advice and the demo speak the operator's language (LOOPX_LOCALE, else the terminal's LANG);
+// doctor's --json stays English (wire).
 
 /** Names of the platforms' own settings pages and features, which their consoles show in English. */
 const PLATFORM_TERMS = ['Socket Mode', 'Bot User OAuth Token', 'OAuth & Permissions', 'App ID', 'App Secret'];
@@ -57,5 +57,13 @@ describe('loopx doctor in the operator language', () => {
     expect(text).toContain('Slack');
     expect(checks.find((c) => c.ok === false)?.fix).toMatch(/[\u4e00-\u9fff]/);
     expect(englishIn(text)).toEqual([]);
+  });
+
+  it('seeds the demo in the operator language: `loopx demo` with LOOPX_LOCALE=zh-CN makes a Chinese goal', () => {
+    const db = freshDbPath();
+    const seeded = runLoopx(db, ['demo', '--json'], { LOOPX_LOCALE: 'zh-CN' });
+    expect(seeded.code, seeded.stderr).toBe(0);
+    const goals = JSON.parse(runLoopx(db, ['goal', 'list', '--json']).stdout).goals as { id: string; title: string }[];
+    expect(goals).toEqual([expect.objectContaining({ id: 'demo', title: '发布 LoopX 博客文章' })]);
   });
 });

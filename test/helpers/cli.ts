@@ -21,7 +21,7 @@ export function freshDbPath(prefix = 'loopx-cli-'): string {
 
 /** Runs the built binary against `db` and returns what happened. */
 export function runLoopx(db: string, args: readonly string[], env: Record<string, string> = {}): CliRun {
-  const result = spawnSync(process.execPath, [LOOPX_BIN, ...args], { env: { ...process.env, LOOPX_DB: db, LOOPX_LOG_LEVEL: 'silent', ...env }, encoding: 'utf8', cwd: tmpdir() });
+  const result = spawnSync(process.execPath, [LOOPX_BIN, ...args], { env: { ...process.env, LOOPX_DB: db, LOOPX_LOG_LEVEL: 'silent', LOOPX_LOCALE: 'en', ...env }, encoding: 'utf8', cwd: tmpdir() });
   return { code: result.status ?? -1, stdout: result.stdout, stderr: result.stderr };
 }
 

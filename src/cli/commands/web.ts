@@ -30,7 +30,7 @@ function issue(ctx: CliContext, deps: AppDeps, personId: string): Result<LoginLi
 export function demoOnStart(ctx: CliContext, deps: AppDeps, base: string): void {
   if (ctx.config.LOOPX_DEMO !== 'auto') return;
   if (isEmptyDatabase(deps)) {
-    const seeded = seedDemo(deps, { actor: ctx.actor });
+    const seeded = seedDemo(deps, { actor: ctx.actor }, ctx.config.LOOPX_LOCALE);
     if (!seeded.ok) return ctx.print(`Could not seed the demo: ${seeded.error.message}`);
     ctx.print(`Empty database: seeded the demo goal "${DEMO_GOAL_ID}" (set LOOPX_DEMO=off to start empty).`);
   }
@@ -65,7 +65,7 @@ export const webCommands: readonly Command[] = [
     output: DemoOutput,
     async run(ctx) {
       const deps = await ctx.openApp();
-      const seeded = seedDemo(deps, { actor: ctx.actor });
+      const seeded = seedDemo(deps, { actor: ctx.actor }, ctx.config.LOOPX_LOCALE);
       if (!seeded.ok) return seeded;
       const link = issue(ctx, deps, seeded.value.ownerId);
       if (!link.ok) return link;
