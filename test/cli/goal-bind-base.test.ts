@@ -29,12 +29,29 @@ describe('loopx goal bind --lark-base', () => {
     if (!result.ok) throw new Error(result.error.message);
     expect(result.value.text).toContain('Bound demo to the Lark Base "Ops board"');
     expect(result.value.text).toContain('Added views: LoopX Kanban, Needs you.');
-    expect(bind.output.parse(result.value.data)).toMatchObject({ schema_version: 1, base: { goal_id: 'demo', app_token: 'bascnCliTest0001', created_table: true, change_events: true } });
+    expect(result.value.text).toContain('(created "LoopX todos"), in English.');
+    expect(bind.output.parse(result.value.data)).toMatchObject({ schema_version: 1, base: { goal_id: 'demo', app_token: 'bascnCliTest0001', locale: 'en', created_table: true, change_events: true } });
     const list = COMMANDS.find((c) => c.path.join(' ') === 'goal bindings')!;
     const listed = await list.run({ ...ctx, positionals: [], flags: {} });
     if (!listed.ok) throw new Error(listed.error.message);
-    expect(list.output.parse(listed.value.data)).toMatchObject({ bindings: [], bases: [{ goal_id: 'demo', app_token: 'bascnCliTest0001', name: 'Ops board' }] });
+    expect(list.output.parse(listed.value.data)).toMatchObject({ bindings: [], bases: [{ goal_id: 'demo', app_token: 'bascnCliTest0001', name: 'Ops board', locale: 'en' }] });
     expect(listed.value.text).toContain('lark base  bascnCliTest0001/tbl');
+  });
+
+  it('--locale zh-CN creates the table in Chinese and says so, in words and as JSON; a locale LoopX does not speak is refused', async () => {
+    const app = await createTestApp();
+    seedGoal(app.deps, { agents: ['a1'] });
+    const base = installFakeBase(lark, () => app.clock.now().getTime());
+    base.addApp('bascnCliTest0002', '团队看板');
+    const config = loadConfig({ LOOPX_DB: ':memory:', LARK_APP_ID: LARK_SECRETS.appId, LARK_APP_SECRET: 'secret-ok', LARK_DOMAIN: LARK_TEST_BASE }, tmpdir());
+    const ctx: CliContext = { config, actor: operator.actor, origin: operator, positionals: ['demo'], flags: { 'lark-base': 'bascnCliTest0002', locale: 'zh-CN' }, openApp: async () => app.deps, print: () => undefined };
+    const result = await bind.run(ctx);
+    if (!result.ok) throw new Error(result.error.message);
+    expect(result.value.text).toContain('(created "LoopX 待办"), in Simplified Chinese.');
+    expect(result.value.text).toContain('Added views: LoopX 看板, 需要你处理.');
+    expect(bind.output.parse(result.value.data)).toMatchObject({ base: { locale: 'zh-CN', created_table: true } });
+    const french = await bind.run({ ...ctx, flags: { 'lark-base': 'bascnCliTest0002', locale: 'fr' } });
+    expect(french.ok ? null : french.error).toMatchObject({ code: 'invalid_request', details: { field: 'locale' } });
   });
 
   it('says what to set when the Lark app is not configured, and refuses two destinations at once', () => {

@@ -1,5 +1,5 @@
 // Re-exports only: the Lark Base (Bitable) projection.
-export { bindGoalToBase, parseBaseTarget, type BaseBinding, type BaseTarget } from './bind.js';
+export { bindGoalToBase, parseBaseTarget, type BaseBindInput, type BaseBinding, type BaseTarget } from './bind.js';
 export { createBaseEngine, type BaseEngine, type BaseEngineOptions } from './engine.js';
 export { BASE_BATCH_SIZE, BASE_PAGE_SIZE, type BaseApi, type BaseCondition, type BaseFailure, type BaseField, type BaseFieldSpec, type BaseRecord, type BaseReply, type BaseView } from './port.js';
 export { reconcileBaseTable, type BaseReconcileReport } from './reconcile.js';

@@ -115,6 +115,22 @@ describe('a table keeps the language it was bound with', () => {
     expect([again.addedFields, again.addedViews]).toEqual([[], []]);
   });
 
+  it('binding a bound table again without --locale keeps its language, even where the default is the other one', async () => {
+    const tableId = await bindZh();
+    const again = unwrap(await bindGoalToBase(app.deps, operator, harness.api, { goalId: 'demo', target: `${APP}/${tableId}`, defaultLocale: 'en' }));
+    expect([again.locale, again.addedFields]).toEqual(['zh-CN', []]);
+  });
+
+  it('a table bound before tables had a language (locale null) stays English, on Feishu too', async () => {
+    const tableId = unwrap(await bindGoalToBase(app.deps, operator, harness.api, { goalId: 'demo', target: APP })).tableId;
+    app.deps.store.run(app.deps.store.kysely.updateTable('lark_bases').set({ locale: null }));
+    const todo = unwrap(addTodo(app.deps, operator, 'demo', { text: 'Write the report', taskClass: 'user_action' })).todo;
+    await harness.drain();
+    expect(base.rowsById(APP, tableId).get(todo.id)?.fields).toMatchObject({ Lane: 'User Gate', 'Task class': 'User action' });
+    const again = unwrap(await bindGoalToBase(app.deps, operator, harness.api, { goalId: 'demo', target: `${APP}/${tableId}`, defaultLocale: 'zh-CN' }));
+    expect([again.locale, again.addedFields, again.addedViews]).toEqual(['en', [], []]);
+  });
+
   it('refuses a locale LoopX does not speak', async () => {
     const refused = await bindGoalToBase(app.deps, operator, harness.api, { goalId: 'demo', target: APP, locale: 'fr' });
     expect(refused.ok ? null : refused.error).toMatchObject({ code: 'invalid_request', details: { field: 'locale' } });
