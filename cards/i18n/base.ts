@@ -35,6 +35,8 @@ export const baseEn = {
   'base.class.user_action': 'User action',
   'base.class.blocker': 'Blocker',
   'base.cell.evidence': 'Evidence',
+  /** Between the names of the people a row waits on. */
+  'base.cell.namesSeparator': ', ',
   'base.cell.superseded': 'Superseded by "{title}"',
   'base.cell.resumes': 'Resumes when {when}',
 } as const;
@@ -68,6 +70,7 @@ export const baseZhCN: Readonly<Record<keyof typeof baseEn, Message>> = {
   'base.class.user_action': '需人处理',
   'base.class.blocker': '阻塞',
   'base.cell.evidence': '证据',
+  'base.cell.namesSeparator': '、',
   'base.cell.superseded': '已被“{title}”取代',
   'base.cell.resumes': '恢复条件：{when}',
 };

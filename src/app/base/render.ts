@@ -34,7 +34,7 @@ interface GoalContext {
 }
 
 function goalContext(store: Store, schema: BaseSchema, goalId: string, only: readonly string[] | undefined): GoalContext {
-  const names = (ids: readonly string[]) => ids.map((id) => findPerson(store, id)?.name ?? id).join(', ');
+  const names = (ids: readonly string[]) => ids.map((id) => findPerson(store, id)?.name ?? id).join(schema.tr.t('base.cell.namesSeparator'));
   const gates = openGatesFor(store, goalId);
   return { schema, title: findGoal(store, goalId)?.title ?? goalId, gates, names, waitingOnGate: new Map(gates.map((g) => [g.id, names(waitingOn(store, g))])), deciders: names(userActionDeciders(store, goalId)), evidence: latestEvidenceUrls(store, goalId, only) };
 }

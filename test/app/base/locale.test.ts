@@ -1,6 +1,7 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { bindGoalToBase } from '../../../src/app/base/index.js';
-import { linkPerson } from '../../../src/app/people.js';
+import { addMember } from '../../../src/app/goals.js';
+import { addPerson, linkPerson } from '../../../src/app/people.js';
 import { addTodo, completeTodo, supersedeTodo } from '../../../src/app/todos.js';
 import { listLarkBases } from '../../../src/store/base-rows.js';
 import { findTodo } from '../../../src/store/todos.js';
@@ -56,9 +57,12 @@ describe('a Base bound with --locale zh-CN speaks Chinese', () => {
     await harness.drain();
     const replaced = unwrap(supersedeTodo(app.deps, operator, old.id, { text: '写月报' }));
     unwrap(completeTodo(app.deps, operator, replaced.replacement.id, { successors: [], noFollowup: 'shipped', evidence: { kind: 'build', summary: 'Green build', url: 'https://ci.example/runs/7' } }));
+    unwrap(addPerson(app.deps, operator, { id: 'bo', name: '薄一', timezone: 'Asia/Shanghai' }));
+    unwrap(addMember(app.deps, operator, 'demo', 'bo', 'approver'));
     const sign = unwrap(addTodo(app.deps, operator, 'demo', { text: '签合同', taskClass: 'user_action' })).todo;
     await harness.drain();
     const rows = base.rowsById(APP, tableId, ID);
+    expect(text(rows.get(sign.id)?.fields['等待'])).toBe('Ana、薄一');
     expect(rows.get(old.id)?.fields['状态']).toBe('已完成');
     expect(text(rows.get(old.id)?.fields['等待'])).toBe('已被“写月报”取代');
     expect(rows.get(replaced.replacement.id)?.fields).toMatchObject({ 状态: '已完成', 任务类型: '推进', 最新证据: { text: '证据', link: 'https://ci.example/runs/7' } });
