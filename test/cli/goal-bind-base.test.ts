@@ -17,14 +17,18 @@ afterAll(() => lark.server.close());
 
 const bind = COMMANDS.find((c) => c.path.join(' ') === 'goal bind')!;
 
+/** A CLI context on a test app with goal `demo` and the Lark app configured, binding a fresh fake Base `appToken`. */
+async function baseCli(appToken: string, name: string, flags: Record<string, string>): Promise<CliContext> {
+  const app = await createTestApp();
+  seedGoal(app.deps, { agents: ['a1'] });
+  installFakeBase(lark, () => app.clock.now().getTime()).addApp(appToken, name);
+  const config = loadConfig({ LOOPX_DB: ':memory:', LARK_APP_ID: LARK_SECRETS.appId, LARK_APP_SECRET: 'secret-ok', LARK_DOMAIN: LARK_TEST_BASE }, tmpdir());
+  return { config, actor: operator.actor, origin: operator, positionals: ['demo'], flags: { 'lark-base': appToken, ...flags }, openApp: async () => app.deps, print: () => undefined };
+}
+
 describe('loopx goal bind --lark-base', () => {
   it('sets the table up through the Lark app and answers what it created, in words and as JSON', async () => {
-    const app = await createTestApp();
-    seedGoal(app.deps, { agents: ['a1'] });
-    const base = installFakeBase(lark, () => app.clock.now().getTime());
-    base.addApp('bascnCliTest0001', 'Ops board');
-    const config = loadConfig({ LOOPX_DB: ':memory:', LARK_APP_ID: LARK_SECRETS.appId, LARK_APP_SECRET: 'secret-ok', LARK_DOMAIN: LARK_TEST_BASE }, tmpdir());
-    const ctx: CliContext = { config, actor: operator.actor, origin: operator, positionals: ['demo'], flags: { 'lark-base': 'bascnCliTest0001' }, openApp: async () => app.deps, print: () => undefined };
+    const ctx = await baseCli('bascnCliTest0001', 'Ops board', {});
     const result = await bind.run(ctx);
     if (!result.ok) throw new Error(result.error.message);
     expect(result.value.text).toContain('Bound demo to the Lark Base "Ops board"');
@@ -39,12 +43,7 @@ describe('loopx goal bind --lark-base', () => {
   });
 
   it('--locale zh-CN creates the table in Chinese and says so, in words and as JSON; a locale LoopX does not speak is refused', async () => {
-    const app = await createTestApp();
-    seedGoal(app.deps, { agents: ['a1'] });
-    const base = installFakeBase(lark, () => app.clock.now().getTime());
-    base.addApp('bascnCliTest0002', '团队看板');
-    const config = loadConfig({ LOOPX_DB: ':memory:', LARK_APP_ID: LARK_SECRETS.appId, LARK_APP_SECRET: 'secret-ok', LARK_DOMAIN: LARK_TEST_BASE }, tmpdir());
-    const ctx: CliContext = { config, actor: operator.actor, origin: operator, positionals: ['demo'], flags: { 'lark-base': 'bascnCliTest0002', locale: 'zh-CN' }, openApp: async () => app.deps, print: () => undefined };
+    const ctx = await baseCli('bascnCliTest0002', '团队看板', { locale: 'zh-CN' });
     const result = await bind.run(ctx);
     if (!result.ok) throw new Error(result.error.message);
     expect(result.value.text).toContain('(created "LoopX 待办"), in Simplified Chinese.');
