@@ -9,7 +9,7 @@ import { parseArgs } from 'node:util';
 import { scratchDir } from './lib/loopx.mjs';
 import { startBaseStub } from './lib/base-stub.mjs';
 import { createLarkBaseApi } from '../dist/adapters/lark/base/api.js';
-import { bindGoalToBase, createBaseEngine } from '../dist/src/app/base/index.js';
+import { baseSchema, bindGoalToBase, createBaseEngine } from '../dist/src/app/base/index.js';
 import { renderGoalRows } from '../dist/src/app/base/render.js';
 import { addAgent } from '../dist/src/app/agents.js';
 import { addGoal } from '../dist/src/app/goals.js';
@@ -70,7 +70,7 @@ await converge(`phase 2, ${changes} changed rows`);
 engine.stop();
 
 const table = stub.tables.get(bound.tableId);
-const wanted = renderGoalRows(store, 'bench', new Date());
+const wanted = renderGoalRows(store, baseSchema('en'), 'bench', new Date());
 const wrong = wanted.filter((row) => {
   const shown = [...table.records.values()].find((r) => r['LoopX id'] === row.todoId);
   return !shown || shown.Lane !== row.fields.Lane;

@@ -1,5 +1,6 @@
 // The English catalog: the source of every human-facing key and of its placeholders' types.
 
+import { baseEn } from './base.js';
 import { chatEn } from './chat.js';
 import { doctorEn } from './doctor.js';
 import { webEn } from './web.js';
@@ -8,6 +9,7 @@ export const en = {
   ...webEn,
   ...chatEn,
   ...doctorEn,
+  ...baseEn,
   // Gate card
   'gate.button.approve': 'Approve',
   'gate.button.reject': 'Reject',

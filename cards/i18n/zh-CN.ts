@@ -1,4 +1,5 @@
 import type { Message } from './catalog.js';
+import { baseZhCN } from './base.js';
 import { chatZhCN } from './chat.js';
 import { doctorZhCN } from './doctor.js';
 import type { MessageKey } from './en.js';
@@ -10,6 +11,7 @@ export const zhCN: Readonly<Record<MessageKey, Message>> = {
   ...webZhCN,
   ...chatZhCN,
   ...doctorZhCN,
+  ...baseZhCN,
   'gate.button.approve': '批准',
   'gate.button.reject': '拒绝',
   'gate.button.defer': '推迟 {hours} 小时',

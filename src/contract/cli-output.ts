@@ -25,6 +25,8 @@ export const BaseBindingOutput = versioned({
     goal_id: z.string(),
     app_token: z.string(),
     table_id: z.string(),
+    /** The language of the table's LoopX names and cells (`en`, `zh-CN`). */
+    locale: z.string(),
     base_name: z.string(),
     created_table: z.boolean(),
     added_fields: z.array(z.string()),
@@ -34,7 +36,7 @@ export const BaseBindingOutput = versioned({
   }),
 });
 /** `goal bindings`: chat bindings, and the Base tables goals are mirrored into. */
-export const BindingListOutput = versioned({ bindings: z.array(BindingWire), bases: z.array(z.object({ goal_id: z.string(), app_token: z.string(), table_id: z.string(), name: z.string() })) });
+export const BindingListOutput = versioned({ bindings: z.array(BindingWire), bases: z.array(z.object({ goal_id: z.string(), app_token: z.string(), table_id: z.string(), name: z.string(), locale: z.string() })) });
 /** `goal list`. */
 export const GoalListOutput = versioned({ goals: z.array(GoalWire) });
 /** `person add|link`. */

@@ -13,14 +13,19 @@ export interface BaseTableRef {
   readonly tableId: string;
 }
 
-/** Records (or refreshes) a goal's binding to a Base table. */
-export function upsertLarkBase(store: Store, base: { goalId: string; appToken: string; tableId: string; name: string }, at: string): void {
+/** Records (or refreshes) a goal's binding to a Base table, in the table's language. */
+export function upsertLarkBase(store: Store, base: { goalId: string; appToken: string; tableId: string; name: string; locale: string }, at: string): void {
   store.run(
     store.kysely
       .insertInto('lark_bases')
-      .values({ goal_id: base.goalId, app_token: base.appToken, table_id: base.tableId, name: base.name, created_at: at, updated_at: at })
-      .onConflict((oc) => oc.columns(['goal_id', 'app_token', 'table_id']).doUpdateSet({ name: base.name, updated_at: at })),
+      .values({ goal_id: base.goalId, app_token: base.appToken, table_id: base.tableId, name: base.name, locale: base.locale, created_at: at, updated_at: at })
+      .onConflict((oc) => oc.columns(['goal_id', 'app_token', 'table_id']).doUpdateSet({ name: base.name, locale: base.locale, updated_at: at })),
   );
+}
+
+/** The stored language of a bound table (its first binding's; null: bound before tables had one, English), or undefined when unbound. */
+export function baseTableLocale(store: Store, ref: BaseTableRef): string | null | undefined {
+  return store.first(store.kysely.selectFrom('lark_bases').select('locale').where('app_token', '=', ref.appToken).where('table_id', '=', ref.tableId).orderBy('created_at'))?.locale;
 }
 
 /** Base bindings, optionally of one goal, oldest first. */

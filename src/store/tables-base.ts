@@ -7,6 +7,8 @@ export interface LarkBaseTable {
   table_id: string;
   /** The table's name when it was bound (for words in doctor and logs). */
   name: string;
+  /** The language of the table's LoopX field, option and view names and cells (`en`, `zh-CN`); null: English (bound before 0020). */
+  locale: string | null;
   created_at: string;
   updated_at: string;
 }

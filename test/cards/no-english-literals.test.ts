@@ -17,6 +17,8 @@ const MOVED = [
   'adapters/slack/doctor.ts',
   'adapters/lark/doctor.ts',
   'adapters/lark/base/doctor.ts',
+  'src/app/base/render.ts',
+  'src/app/base/schema.ts',
   'src/app/chat-decisions.ts',
   'src/app/chat-run.ts',
   'adapters/lark/elements.ts',

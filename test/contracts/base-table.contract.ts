@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { BASE_FIELDS, type BaseApi } from '../../src/app/base/index.js';
-import { canonicalCell } from '../../src/app/base/schema.js';
+import { baseSchema, canonicalCell } from '../../src/app/base/schema.js';
 
 /** What a Base implementation under contract provides: the port, a Base it may open, and platform controls. */
 export interface BaseFixture {
@@ -53,7 +53,7 @@ export function baseTableContract(name: string, setup: () => Promise<BaseFixture
       const listed = await f.api.listRecords(f.appToken, id, null);
       if (!listed.ok) throw new Error(listed.kind);
       const b = listed.data.records.find((r) => r.recordId === created.data[1]!.recordId)!;
-      for (const [field, value] of Object.entries({ ...row('b'), Lane: 'Done' })) expect(canonicalCell(field, b.fields[field])).toEqual(canonicalCell(field, value));
+      for (const [field, value] of Object.entries({ ...row('b'), Lane: 'Done' })) expect(canonicalCell(baseSchema('en'), field, b.fields[field])).toEqual(canonicalCell(baseSchema('en'), field, value));
     });
 
     it('a repeated create with the same client token creates nothing new', async () => {

@@ -46,8 +46,8 @@ export interface FakeBase {
   /** Adds a table by hand (as a person would), with the given fields (a primary text field first). */
   addTable(appToken: string, name: string, fields: { name: string; type: number }[]): string;
   table(appToken: string, tableId: string): FakeTable;
-  /** Records of a table keyed by their `LoopX id` cell. */
-  rowsById(appToken: string, tableId: string): Map<string, FakeRecord & { recordId: string }>;
+  /** Records of a table keyed by their `LoopX id` cell (`idField`: its name in a Chinese table, `LoopX 编号`). */
+  rowsById(appToken: string, tableId: string, idField?: string): Map<string, FakeRecord & { recordId: string }>;
   editByHand(appToken: string, tableId: string, recordId: string, fields: Record<string, unknown>, openId: string): void;
   deleteByHand(appToken: string, tableId: string, recordId: string): void;
   /** The next Base call answers 429 with `x-ogw-ratelimit-reset: seconds`. */
@@ -220,10 +220,10 @@ export function installFakeBase(lark: FakeLark, now: () => number, base = LARK_T
       return id;
     },
     table: tableOf,
-    rowsById(appToken, tableId) {
+    rowsById(appToken, tableId, idField = 'LoopX id') {
       const out = new Map<string, FakeRecord & { recordId: string }>();
       for (const [recordId, r] of tableOf(appToken, tableId).records) {
-        const id = (r.fields['LoopX id'] as { text: string }[] | undefined)?.[0]?.text;
+        const id = (r.fields[idField] as { text: string }[] | undefined)?.[0]?.text;
         if (id) out.set(id, { ...r, recordId });
       }
       return out;

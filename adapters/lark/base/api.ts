@@ -58,8 +58,8 @@ export function createLarkBaseApi(options: LarkAppOptions): LarkBaseApi {
     grantedScopes: () =>
       base(call(() => client.application.v6.application.get({ path: { app_id: options.appId }, params: { lang: 'en_us' } }), (b) => (b.data?.app?.scopes ?? []).map((s) => s.scope))),
     getApp: (appToken) => base(call(() => v1.app.get({ path: { app_token: appToken } }), (b) => ({ name: b.data?.app?.name ?? '' }))),
-    createTable: (appToken, name, fields) =>
-      base(call(() => v1.appTable.create({ path: { app_token: appToken }, data: { table: { name, default_view_name: 'All todos', fields: fields.map(specOf) } } }), (b) => ({ tableId: b.data?.table_id ?? '' }))),
+    createTable: (appToken, name, fields, defaultView) =>
+      base(call(() => v1.appTable.create({ path: { app_token: appToken }, data: { table: { name, ...(defaultView ? { default_view_name: defaultView } : {}), fields: fields.map(specOf) } } }), (b) => ({ tableId: b.data?.table_id ?? '' }))),
     listFields: (appToken, tableId) =>
       base(call(() => v1.appTableField.list({ path: table(appToken, tableId), params: { page_size: 100 } }), (b) => (b.data?.items ?? []).map((f) => fieldOf(f as SdkField)))),
     createField: (appToken, tableId, spec) =>

@@ -1,4 +1,4 @@
-import { schemaGaps, type BaseFailure } from '../../../src/app/base/index.js';
+import { baseLocaleOf, baseSchema, schemaGaps, type BaseFailure } from '../../../src/app/base/index.js';
 import { translator, type Translator } from '../../../cards/i18n/index.js';
 import type { LarkCheck } from '../doctor.js';
 import type { LarkBaseApi } from './api.js';
@@ -9,6 +9,8 @@ export interface BoundBase {
   readonly appToken: string;
   readonly tableId: string;
   readonly name: string;
+  /** The language the table was bound in (its LoopX field names); null or absent: English. */
+  readonly locale?: string | null;
 }
 
 /** The scope LoopX needs to read and write Bases (granular `base:*` scopes are accepted too, as Lark now offers them). */
@@ -32,7 +34,7 @@ async function tableCheck(api: LarkBaseApi, bound: BoundBase, tr: Translator): P
   if (!opened.ok) return { name, ok: false, detail: tr.t('doctor.base.table.cannotOpen', { why: why(opened) }), fix: addApp };
   const fields = await api.listFields(bound.appToken, bound.tableId);
   if (!fields.ok) return { name, ok: false, detail: tr.t('doctor.base.table.cannotRead', { table: bound.tableId, why: why(fields) }), fix: tr.t('doctor.base.table.recreate', { addApp, ...where }) };
-  const gaps = schemaGaps(fields.data);
+  const gaps = schemaGaps(baseSchema(baseLocaleOf(bound.locale)), fields.data);
   if (gaps.missing.length === 0 && gaps.wrongType.length === 0) return { name, ok: true, detail: tr.t('doctor.base.table.ok', where) };
   const problems = [
     ...(gaps.missing.length > 0 ? [tr.t('doctor.base.table.missing', { fields: gaps.missing.map((f) => f.name).join(', ') })] : []),

@@ -63,7 +63,8 @@ export const BASE_PAGE_SIZE = 500;
 export interface BaseApi {
   /** Opens the Base (its name), which proves the app may read it. */
   getApp(appToken: string): Promise<BaseReply<{ name: string }>>;
-  createTable(appToken: string, name: string, fields: readonly BaseFieldSpec[]): Promise<BaseReply<{ tableId: string }>>;
+  /** Creates a table with its fields; `defaultView` names the grid view every new table has (else Lark names it). */
+  createTable(appToken: string, name: string, fields: readonly BaseFieldSpec[], defaultView?: string): Promise<BaseReply<{ tableId: string }>>;
   listFields(appToken: string, tableId: string): Promise<BaseReply<BaseField[]>>;
   createField(appToken: string, tableId: string, field: BaseFieldSpec): Promise<BaseReply<BaseField>>;
   listViews(appToken: string, tableId: string): Promise<BaseReply<BaseView[]>>;

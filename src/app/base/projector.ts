@@ -4,6 +4,7 @@ import { eventPayload, type EventRow } from '../../store/events.js';
 import { catchUpLedger } from '../projection/ledger-cursor.js';
 import type { Clock } from '../deps.js';
 import { renderGoalRows } from './render.js';
+import { baseLocaleOf, baseSchema } from './schema.js';
 
 const CURSOR = 'lark_base';
 /** Our coalescing window: a changed row waits this long, so a burst of changes becomes one batch call. */
@@ -34,16 +35,19 @@ function todosOf(store: Store, event: EventRow & { goal_id: string }): string[] 
   return [...named.filter((id): id is string => typeof id === 'string'), ...agents.flatMap((agent) => todosHeldBy(store, event.goal_id, agent))];
 }
 
-/** Renders `only` (or all) of a goal's rows and records them as wanted in each of its bound tables. */
+/** Renders `only` (or all) of a goal's rows, once per language, and records them as wanted in each of its bound tables. */
 function project(store: Store, goalId: string, now: Date, only?: readonly string[]): number {
   const bases = listLarkBases(store, goalId);
   if (bases.length === 0 || only?.length === 0) return 0;
   let owed = 0;
   const at = now.toISOString();
   const due = new Date(now.getTime() + BASE_COALESCE_MS).toISOString();
-  for (const row of renderGoalRows(store, goalId, now, only)) {
-    const fields = JSON.stringify(row.fields);
-    for (const base of bases) if (setWant(store, { appToken: base.app_token, tableId: base.table_id }, { todoId: row.todoId, goalId, fields, hash: row.hash }, at, due)) owed += 1;
+  for (const locale of new Set(bases.map((b) => baseLocaleOf(b.locale)))) {
+    const tables = bases.filter((b) => baseLocaleOf(b.locale) === locale);
+    for (const row of renderGoalRows(store, baseSchema(locale), goalId, now, only)) {
+      const fields = JSON.stringify(row.fields);
+      for (const base of tables) if (setWant(store, { appToken: base.app_token, tableId: base.table_id }, { todoId: row.todoId, goalId, fields, hash: row.hash }, at, due)) owed += 1;
+    }
   }
   return owed;
 }

@@ -1,4 +1,3 @@
-import { LANE_LABELS } from '../../kernel/lanes.js';
 import { ok } from '../../kernel/result.js';
 import { baseRowsOf, findLarkPersonId, listLarkBases, markBaseDrift, reviveParkedBaseRows, type BaseRow, type BaseTableRef } from '../../store/base-rows.js';
 import type { Store } from '../../store/db.js';
@@ -8,7 +7,7 @@ import { markUserActionDone } from '../work/user-actions.js';
 import { runWrite } from '../write.js';
 import type { BaseApi, BaseRecord } from './port.js';
 import { getSomeRecords, listAllRecords } from './records.js';
-import { canonicalCell, driftedFields, F } from './schema.js';
+import { canonicalCell, driftedFields, schemaOfTable, type BaseSchema } from './schema.js';
 import { ensureBaseFields } from './setup.js';
 
 /** What one reconcile of a table found. */
@@ -38,11 +37,13 @@ const NAMED = 50;
 /**
  * A person's move LoopX can validate: a user action moved from User Gate to Done (and nothing else changed) by
  * a person linked on Lark. markUserActionDone then checks they are one the to-do waits on, like a Done button.
+ * The lane is read under the table's own names (等待审批 → 已完成 in a Chinese table).
  */
-function requester(deps: AppDeps, drift: Drift): string | null {
+function requester(deps: AppDeps, schema: BaseSchema, drift: Drift): string | null {
+  const { F, lanes } = schema;
   const wanted = JSON.parse(drift.row.fields) as Record<string, unknown>;
-  const moved = drift.fields.length === 1 && drift.fields[0] === F.lane && wanted[F.lane] === LANE_LABELS.user_gate;
-  if (!moved || !drift.record?.lastModifiedBy || canonicalCell(F.lane, drift.record.fields[F.lane]) !== LANE_LABELS.done) return null;
+  const moved = drift.fields.length === 1 && drift.fields[0] === F.lane && wanted[F.lane] === lanes.user_gate;
+  if (!moved || !drift.record?.lastModifiedBy || canonicalCell(schema, F.lane, drift.record.fields[F.lane]) !== lanes.done) return null;
   return findLarkPersonId(deps.store, drift.record.lastModifiedBy) ?? null;
 }
 
@@ -74,6 +75,7 @@ export async function reconcileBaseTable(deps: AppDeps, api: BaseApi, table: Bas
   }
   const records = new Map((Array.isArray(read.data) ? read.data : read.data.records).map((r) => [r.recordId, r]));
   const asked = recordIds === undefined ? null : new Set(recordIds);
+  const schema = schemaOfTable(deps.store, table);
   const gone: Drift[] = [];
   const edited: Drift[] = [];
   let accepted = 0;
@@ -85,10 +87,10 @@ export async function reconcileBaseTable(deps: AppDeps, api: BaseApi, table: Bas
     }
     // A row owed a write is not compared: that write repairs it anyway.
     if (row.pending !== 0) continue;
-    const fields = driftedFields(JSON.parse(row.fields) as Record<string, unknown>, record.fields);
+    const fields = driftedFields(schema, JSON.parse(row.fields) as Record<string, unknown>, record.fields);
     if (fields.length === 0) continue;
     const drift = { row, fields, record };
-    const person = requester(deps, drift);
+    const person = requester(deps, schema, drift);
     if (person !== null && markUserActionDone(deps, { actor: { kind: 'person', id: person } }, row.todo_id, 'lark').ok) accepted += 1;
     else edited.push(drift);
   }
@@ -102,7 +104,7 @@ export async function reconcileBaseTable(deps: AppDeps, api: BaseApi, table: Bas
  * give parked rows another try, then compare every row.
  */
 export async function repairBaseTable(deps: AppDeps, api: BaseApi, table: BaseTableRef): Promise<BaseReconcileReport | null> {
-  const fields = await ensureBaseFields(api, table.appToken, table.tableId);
+  const fields = await ensureBaseFields(api, schemaOfTable(deps.store, table), table.appToken, table.tableId);
   if (!fields.ok) deps.logger.warn({ surface: 'lark_base', table: table.tableId, reason: fields.error.message }, 'Base reconcile could not check the fields');
   const added = fields.ok ? fields.value.added : [];
   runWrite(deps, { actor: BASE_ACTOR, command: 'base.repair_fields', request: { table: table.tableId, added } }, (ctx) => {

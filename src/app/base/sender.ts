@@ -6,7 +6,7 @@ import { backoffMs, MAX_SEND_ATTEMPTS } from '../projection/send-step.js';
 import type { OutboxSender, SendReport } from '../projection/sender.js';
 import { BASE_BATCH_SIZE, type BaseApi, type BaseFailure, type BaseRecord } from './port.js';
 import { listAllRecords } from './records.js';
-import { F } from './schema.js';
+import { schemaOfTable } from './schema.js';
 
 /**
  * Base calls per app, kept under the documented limits: record writes allow 50 requests per second per app and
@@ -44,6 +44,11 @@ export function createBaseSender(deps: AppDeps, api: BaseApi, onRecordGone: OnRe
   const bucket = createTokenBucket(limits, clock.now().getTime());
   let heldUntil = 0;
   const iso = (ms: number) => new Date(ms).toISOString();
+  /** Record ids by the LoopX id cell, read under the table's own name for it. */
+  const byLoopxId = (table: BaseTableRef, records: readonly BaseRecord[]) => {
+    const { F } = schemaOfTable(store, table);
+    return new Map(records.map((r) => [String(r.fields[F.loopxId] ?? ''), r.recordId]));
+  };
 
   function fail(table: BaseTableRef, rows: readonly BaseRow[], failure: BaseFailure): void {
     const nowMs = clock.now().getTime();
@@ -67,7 +72,7 @@ export function createBaseSender(deps: AppDeps, api: BaseApi, onRecordGone: OnRe
     if (!rows.some((r) => r.create_started_at !== null)) return [...rows];
     const listed = await listAllRecords(api, table);
     if (!listed.ok) return (fail(table, rows, listed), null);
-    const byId = new Map(listed.data.map((r) => [String(r.fields[F.loopxId] ?? ''), r.recordId]));
+    const byId = byLoopxId(table, listed.data);
     const at = iso(clock.now().getTime());
     store.transaction(() => rows.forEach((r) => byId.has(r.todo_id) && adoptBaseRecord(store, r, byId.get(r.todo_id)!, at)));
     return rows.filter((r) => !byId.has(r.todo_id));
@@ -94,8 +99,8 @@ export function createBaseSender(deps: AppDeps, api: BaseApi, onRecordGone: OnRe
     markBaseCreateStarted(store, rows.filter((r) => r.create_started_at === null), at);
     const created = await api.batchCreate(table.appToken, table.tableId, rows.map(fieldsOf), clientTokenOf(rows.map((r) => ({ ...r, create_started_at: r.create_started_at ?? at }))));
     if (!created.ok) return (fail(table, rows, created), 0);
-    const byLoopxId = new Map(created.data.map((r: BaseRecord) => [String(r.fields[F.loopxId] ?? ''), r.recordId]));
-    return applied(rows, rows.map((r, i) => byLoopxId.get(r.todo_id) ?? created.data[i]?.recordId));
+    const byId = byLoopxId(table, created.data);
+    return applied(rows, rows.map((r, i) => byId.get(r.todo_id) ?? created.data[i]?.recordId));
   }
 
   async function updateRows(table: BaseTableRef, rows: readonly BaseRow[]): Promise<number> {

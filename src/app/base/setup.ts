@@ -1,12 +1,14 @@
 import { fail, type KernelError } from '../../kernel/errors.js';
 import { ok, type Result } from '../../kernel/result.js';
 import type { BaseApi, BaseFailure, BaseField, BaseReply } from './port.js';
-import { BASE_FIELDS, BASE_TABLE_NAME, F, KANBAN_VIEW, NEEDS_YOU_VIEW, needsYouFilter, schemaGaps } from './schema.js';
+import { needsYouFilter, schemaGaps, type BaseSchema } from './schema.js';
 
 /** What setting a table up did, in names (for the CLI and doctor). */
 export interface BaseSetup {
   readonly baseName: string;
   readonly tableId: string;
+  /** The table's name when LoopX created it (in the binding's language), else null. */
+  readonly createdName: string | null;
   readonly createdTable: boolean;
   readonly addedFields: readonly string[];
   readonly addedViews: readonly string[];
@@ -36,12 +38,12 @@ async function step<T>(name: string, reply: Promise<BaseReply<T>>): Promise<Resu
 }
 
 /** Adds the LoopX views the table lacks (never touching views it has), hiding the LoopX id in them. */
-async function ensureViews(api: BaseApi, appToken: string, tableId: string, fields: readonly BaseField[]): Promise<Result<string[], KernelError>> {
+async function ensureViews(api: BaseApi, schema: BaseSchema, appToken: string, tableId: string, fields: readonly BaseField[]): Promise<Result<string[], KernelError>> {
   const views = await step('list the views', api.listViews(appToken, tableId));
   if (!views.ok) return views;
-  const hidden = fields.filter((f) => f.name === F.loopxId).map((f) => f.fieldId);
+  const hidden = fields.filter((f) => f.name === schema.F.loopxId).map((f) => f.fieldId);
   const added: string[] = [];
-  const wanted = [{ name: KANBAN_VIEW, type: 'kanban' as const, filter: null }, { name: NEEDS_YOU_VIEW, type: 'grid' as const, filter: needsYouFilter(fields) }];
+  const wanted = [{ name: schema.kanbanView, type: 'kanban' as const, filter: null }, { name: schema.needsYouView, type: 'grid' as const, filter: needsYouFilter(schema, fields) }];
   for (const view of wanted) {
     if (views.value.some((v) => v.name === view.name)) continue;
     const created = await step(`create the "${view.name}" view`, api.createView(appToken, tableId, view.name, view.type));
@@ -64,11 +66,11 @@ export interface FieldRepair {
   readonly fields: readonly BaseField[];
 }
 
-/** Adds the LoopX fields a table lacks, by name (a user's fields, and LoopX fields of another type, are left alone). */
-export async function ensureBaseFields(api: BaseApi, appToken: string, tableId: string): Promise<Result<FieldRepair, KernelError>> {
+/** Adds the LoopX fields a table lacks, by name in its language (a user's fields, and LoopX fields of another type, are left alone). */
+export async function ensureBaseFields(api: BaseApi, schema: BaseSchema, appToken: string, tableId: string): Promise<Result<FieldRepair, KernelError>> {
   const before = await step('list the fields', api.listFields(appToken, tableId));
   if (!before.ok) return before;
-  const gaps = schemaGaps(before.value);
+  const gaps = schemaGaps(schema, before.value);
   const added: string[] = [];
   for (const spec of gaps.missing) {
     const created = await step(`add the "${spec.name}" field`, api.createField(appToken, tableId, spec));
@@ -80,25 +82,26 @@ export async function ensureBaseFields(api: BaseApi, appToken: string, tableId: 
 }
 
 /**
- * Makes a Base table ready for LoopX rows. Without a table id it creates "LoopX todos" with every field; with
- * one it adds the LoopX fields the table lacks, by name, and never deletes or changes a user's fields or views.
- * Then it adds the Kanban view (grouped by Lane, the first single-select field) and the "Needs you" grid view.
+ * Makes a Base table ready for LoopX rows, with the names of `schema`'s language. Without a table id it creates
+ * "LoopX todos" ("LoopX 待办") with every field; with one it adds the LoopX fields the table lacks, by name, and
+ * never deletes or changes a user's fields or views. Then it adds the Kanban view (grouped by Lane, the first
+ * single-select field) and the "Needs you" grid view.
  */
-export async function setUpBaseTable(api: BaseApi, appToken: string, tableId: string | null): Promise<Result<BaseSetup, KernelError>> {
+export async function setUpBaseTable(api: BaseApi, schema: BaseSchema, appToken: string, tableId: string | null): Promise<Result<BaseSetup, KernelError>> {
   const app = await step('open the Base', api.getApp(appToken));
   if (!app.ok) return app;
   let table = tableId;
   if (table === null) {
-    const created = await step('create the table', api.createTable(appToken, BASE_TABLE_NAME, BASE_FIELDS));
+    const created = await step('create the table', api.createTable(appToken, schema.table, schema.fields, schema.allView));
     if (!created.ok) return created;
     table = created.value.tableId;
   }
-  const fields = await ensureBaseFields(api, appToken, table);
+  const fields = await ensureBaseFields(api, schema, appToken, table);
   if (!fields.ok) return fields;
-  const views = await ensureViews(api, appToken, table, fields.value.fields);
+  const views = await ensureViews(api, schema, appToken, table, fields.value.fields);
   if (!views.ok) return views;
   // Change events make a person's move answered within seconds; without them the 10-minute reconcile reads it.
   const subscribed = await api.subscribeChanges(appToken);
-  const addedFields = tableId === null ? BASE_FIELDS.map((f) => f.name) : fields.value.added;
-  return ok({ baseName: app.value.name, tableId: table, createdTable: tableId === null, addedFields, addedViews: views.value, wrongType: fields.value.wrongType, changeEvents: subscribed.ok });
+  const addedFields = tableId === null ? schema.fields.map((f) => f.name) : fields.value.added;
+  return ok({ baseName: app.value.name, tableId: table, createdName: tableId === null ? schema.table : null, createdTable: tableId === null, addedFields, addedViews: views.value, wrongType: fields.value.wrongType, changeEvents: subscribed.ok });
 }

@@ -1,5 +1,6 @@
 import { defaultBindingLocale, otherLocale, type Locale } from '../../kernel/locale.js';
 import { z } from 'zod';
+import { baseLocaleOf } from '../../app/base/schema.js';
 import { bindGoal } from '../../app/bindings.js';
 import { addGoal, addMember, setGoalSchedule, transitionGoal } from '../../app/goals.js';
 import { requireGoal } from '../../app/lookup.js';
@@ -14,7 +15,7 @@ import { listFlag, positional, requiredFlag, slugArg, stringFlag, UsageError, ty
 import { output, table } from '../output.js';
 
 /** The languages' names in the CLI's own (English) words. */
-const LANGUAGE_NAMES: Readonly<Record<Locale, string>> = { en: 'English', 'zh-CN': 'Simplified Chinese' };
+export const LANGUAGE_NAMES: Readonly<Record<Locale, string>> = { en: 'English', 'zh-CN': 'Simplified Chinese' };
 
 function goalLine(goal: Goal): string {
   return `${goal.id} [${goal.status}] ${goal.title}`;
@@ -162,7 +163,7 @@ export const goalCommands: readonly Command[] = [
       purpose: 'board, gates or digest (repeatable; default all three)',
       'digest-at': 'local time of the daily digest (default 09:00)',
       'digest-timezone': "IANA timezone of the digest (default the goal's)",
-      locale: 'language of the cards in that chat: zh-CN or en (default zh-CN on Feishu, en on Lark international and Slack)',
+      locale: 'language of the cards in that chat, or of a Base table\'s field, option and view names and cells: zh-CN or en (default zh-CN on Feishu, en on Lark international and Slack; a bound table keeps its own)',
       bilingual: 'Lark only: the cards carry the other language too, and each reader\'s client shows its own (--locale leads)',
     },
     output: z.union([BindingOutput, BaseBindingOutput]),
@@ -170,11 +171,11 @@ export const goalCommands: readonly Command[] = [
       const [slack, lark, larkBase] = [stringFlag(ctx.flags, 'slack'), stringFlag(ctx.flags, 'lark'), stringFlag(ctx.flags, 'lark-base')];
       if ([slack, lark, larkBase].filter((f) => f !== undefined).length !== 1) throw new UsageError('Give exactly one of --slack <channel id>, --lark <chat id> or --lark-base <app_token>[/<table_id>].');
       if (larkBase !== undefined) {
-        const chatOnly = ['purpose', 'digest-at', 'digest-timezone', 'locale', 'bilingual'].filter((f) => ctx.flags[f] !== undefined);
+        const chatOnly = ['purpose', 'digest-at', 'digest-timezone', 'bilingual'].filter((f) => ctx.flags[f] !== undefined);
         if (chatOnly.length > 0) throw new UsageError(`--${chatOnly.join(', --')} apply to chat bindings only; a Base gets every todo as a row.`);
         // Loaded only for --lark-base: it brings the Lark SDK, which no other goal command needs.
         const { bindBaseCommand } = await import('./goal-base.js');
-        return bindBaseCommand(ctx, positional(ctx, 0, 'goal'), larkBase);
+        return bindBaseCommand(ctx, positional(ctx, 0, 'goal'), larkBase, { locale: stringFlag(ctx.flags, 'locale'), defaultLocale: defaultBindingLocale('lark', ctx.config.LARK_DOMAIN) });
       }
       const purposes = listFlag(ctx.flags, 'purpose');
       const unknown = purposes.filter((p) => !BINDING_PURPOSES.includes(p as BindingPurpose));
@@ -209,7 +210,7 @@ export const goalCommands: readonly Command[] = [
       const rows = [...bindings.map((b) => [b.goalId, b.surface, b.destination, b.purposes.join(','), `${b.digestAt} ${b.digestTimezone}`]), ...bases.map((b) => [b.goal_id, 'lark base', `${b.app_token}/${b.table_id}`, 'rows', `"${b.name}"`])];
       return output(
         { ok: true, value: bindings },
-        (all) => ({ bindings: all.map(bindingToWire), bases: bases.map((b) => ({ goal_id: b.goal_id, app_token: b.app_token, table_id: b.table_id, name: b.name })) }),
+        (all) => ({ bindings: all.map(bindingToWire), bases: bases.map((b) => ({ goal_id: b.goal_id, app_token: b.app_token, table_id: b.table_id, name: b.name, locale: baseLocaleOf(b.locale) })) }),
         () => (rows.length === 0 ? 'No bindings yet. Add one with `loopx goal bind <goal> --slack <channel id>`.' : table(rows)),
       );
     },

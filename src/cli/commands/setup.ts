@@ -97,7 +97,7 @@ async function databaseChecks(config: Config, tr: Translator): Promise<{ checks:
         checks.push(storageCheck(probeWritable(store, new Date().toISOString()), tr));
         checks.push(...ledgerChecks(store, config.LOOPX_LEDGER_KEY, tr));
         for (const binding of listBindings(store)) if (!bound[binding.surface].includes(binding.destination)) bound[binding.surface].push(binding.destination);
-        for (const b of listLarkBases(store)) bases.push({ goalId: b.goal_id, appToken: b.app_token, tableId: b.table_id, name: b.name });
+        for (const b of listLarkBases(store)) bases.push({ goalId: b.goal_id, appToken: b.app_token, tableId: b.table_id, name: b.name, locale: b.locale });
         checks.push(serversCheck(store, config.LOOPX_SENDER_LEASE_SECONDS * 1000, tr));
       }
     } finally {

@@ -18,6 +18,7 @@ import * as m0016 from './0016_reach.js';
 import * as m0017 from './0017_monitors_handoffs.js';
 import * as m0018 from './0018_locale.js';
 import * as m0019 from './0019_bilingual.js';
+import * as m0020 from './0020_base_locale.js';
 
 /** Every migration, by name; names sort in the order they run. Append new files here, never edit old ones. */
 export const MIGRATIONS: Readonly<Record<string, Migration>> = {
@@ -40,4 +41,5 @@ export const MIGRATIONS: Readonly<Record<string, Migration>> = {
   '0017_monitors_handoffs': m0017,
   '0018_locale': m0018,
   '0019_bilingual': m0019,
+  '0020_base_locale': m0020,
 };

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createLarkBaseApi } from '../../../adapters/lark/base/api.js';
 import { larkBaseDoctorChecks } from '../../../adapters/lark/base/doctor.js';
-import { BASE_FIELDS } from '../../../src/app/base/index.js';
+import { BASE_FIELDS, baseSchema } from '../../../src/app/base/index.js';
 import { LARK_TEST_BASE, startFakeLark, type FakeLark } from '../../helpers/lark-api.js';
 import { installFakeBase, type FakeBase } from '../../helpers/lark-base.js';
 
@@ -30,6 +30,18 @@ describe('loopx doctor: Lark Base checks', () => {
       ['lark base scope', true],
       ['lark base "Ops" (demo)', true],
     ]);
+  });
+
+  it('checks a Chinese table against its Chinese field names', async () => {
+    lark.script('GET /open-apis/application/v6/applications/cli_test', scopes('bitable:app'));
+    base.addApp('bascnDoctor00003', '团队看板');
+    const zh = baseSchema('zh-CN').fields;
+    const tableId = base.addTable('bascnDoctor00003', 'LoopX 待办', zh.map((f) => ({ name: f.name, type: f.type })));
+    const [, whole] = await larkBaseDoctorChecks(api(), [{ goalId: 'demo', appToken: 'bascnDoctor00003', tableId, name: '团队看板', locale: 'zh-CN' }]);
+    expect(whole?.ok).toBe(true);
+    const lacking = base.addTable('bascnDoctor00003', 'LoopX 待办', zh.filter((f) => f.name !== '等待').map((f) => ({ name: f.name, type: f.type })));
+    const [, gap] = await larkBaseDoctorChecks(api(), [{ goalId: 'demo', appToken: 'bascnDoctor00003', tableId: lacking, name: '团队看板', locale: 'zh-CN' }]);
+    expect(gap?.detail).toContain('missing: 等待');
   });
 
   it('names the missing scope, a Base the app was not added to, and missing or retyped fields, each with its fix', async () => {

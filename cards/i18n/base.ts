@@ -1,0 +1,76 @@
+import type { Message } from './catalog.js';
+
+// The Lark Base Kanban (`goal bind --lark-base … --locale`): the table, field, option and view names LoopX creates and
+// the cells it writes, in the table's language. A table keeps the names it was bound with (the Base matches fields
+// by name), so changing a name here renames nothing in a bound table: LoopX would add the field again under the
+// new name. English first (the source of keys), then 简体中文 with exactly the same keys. The lanes have
+// their own keys (not the cards' `board.lane.*`) so a card's wording can change without renaming a table's options.
+
+export const baseEn = {
+  'base.table': 'LoopX todos',
+  'base.view.all': 'All todos',
+  'base.view.kanban': 'LoopX Kanban',
+  'base.view.needsYou': 'Needs you',
+  'base.field.title': 'Title',
+  'base.field.goal': 'Goal',
+  'base.field.lane': 'Lane',
+  'base.field.priority': 'Priority',
+  'base.field.taskClass': 'Task class',
+  'base.field.agent': 'Agent',
+  'base.field.leaseExpires': 'Lease expires',
+  'base.field.gate': 'Gate',
+  'base.field.waitingOn': 'Waiting on',
+  'base.field.evidence': 'Latest evidence',
+  'base.field.updated': 'Updated',
+  'base.field.loopxId': 'LoopX id',
+  'base.lane.todo': 'Todo',
+  'base.lane.claimed': 'Claimed',
+  'base.lane.running': 'Running',
+  'base.lane.review': 'Review',
+  'base.lane.blocked': 'Blocked',
+  'base.lane.user_gate': 'User Gate',
+  'base.lane.done': 'Done',
+  'base.class.advancement': 'Advancement',
+  'base.class.monitor': 'Monitor',
+  'base.class.user_action': 'User action',
+  'base.class.blocker': 'Blocker',
+  'base.cell.evidence': 'Evidence',
+  /** Between the names of the people a row waits on. */
+  'base.cell.namesSeparator': ', ',
+  'base.cell.superseded': 'Superseded by "{title}"',
+  'base.cell.resumes': 'Resumes when {when}',
+} as const;
+
+export const baseZhCN: Readonly<Record<keyof typeof baseEn, Message>> = {
+  'base.table': 'LoopX 待办',
+  'base.view.all': '全部待办',
+  'base.view.kanban': 'LoopX 看板',
+  'base.view.needsYou': '需要你处理',
+  'base.field.title': '标题',
+  'base.field.goal': '目标',
+  'base.field.lane': '状态',
+  'base.field.priority': '优先级',
+  'base.field.taskClass': '任务类型',
+  'base.field.agent': '代理',
+  'base.field.leaseExpires': '租约到期',
+  'base.field.gate': '审批',
+  'base.field.waitingOn': '等待',
+  'base.field.evidence': '最新证据',
+  'base.field.updated': '更新时间',
+  'base.field.loopxId': 'LoopX 编号',
+  'base.lane.todo': '待办',
+  'base.lane.claimed': '已认领',
+  'base.lane.running': '进行中',
+  'base.lane.review': '评审',
+  'base.lane.blocked': '受阻',
+  'base.lane.user_gate': '等待审批',
+  'base.lane.done': '已完成',
+  'base.class.advancement': '推进',
+  'base.class.monitor': '监控',
+  'base.class.user_action': '需人处理',
+  'base.class.blocker': '阻塞',
+  'base.cell.evidence': '证据',
+  'base.cell.namesSeparator': '、',
+  'base.cell.superseded': '已被“{title}”取代',
+  'base.cell.resumes': '恢复条件：{when}',
+};
