@@ -140,7 +140,7 @@ export function blockToElements(block: CardBlock, budget: RenderBudget): LarkEle
     case 'context':
       return [plainText(block.text, budget, 'muted', 'notation')];
     case 'mentions':
-      return [{ tag: 'markdown', content: (budget.tr ?? EN).t('render.field', { label: `**${escapeMarkdown(clip(block.label, 200))}**`, value: block.people.map((person) => larkMention(person, budget.tr ?? EN)).join(' ') }) }];
+      return [{ tag: 'markdown', content: `**${escapeMarkdown((budget.tr ?? EN).t('render.labelled', { label: clip(block.label, 200) }))}** ${block.people.map((person) => larkMention(person, budget.tr ?? EN)).join(' ')}` }];
     case 'divider':
       return [{ tag: 'hr' }];
   }

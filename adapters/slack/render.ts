@@ -125,7 +125,7 @@ function blockToSlack(block: CardBlock, options: RenderOptions): SlackBlock[] {
     case 'context':
       return [{ type: 'context', elements: [{ type: 'mrkdwn', text: truncate(escapeMrkdwn(block.text), L.fieldText) }] }];
     case 'mentions':
-      return [section(`*${escapeMrkdwn(block.label)}:* ${block.people.map((person) => slackMention(person, options.tr ?? EN)).join(' ')}`, options)];
+      return [section(`*${escapeMrkdwn((options.tr ?? EN).t('render.labelled', { label: block.label }))}* ${block.people.map((person) => slackMention(person, options.tr ?? EN)).join(' ')}`, options)];
     case 'divider':
       return [{ type: 'divider' }];
   }

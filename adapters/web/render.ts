@@ -99,7 +99,7 @@ function blockHtml(block: CardBlock, ctx: RenderContext, tr: Translator): Html {
     case 'context':
       return html`<p class="context">${block.text}</p>`;
     case 'mentions':
-      return html`<p class="mentions"><strong>${tr.t('web.card.label', { label: block.label })}</strong> ${block.people.map((p) => p.name).join(tr.t('names.separator'))}</p>`;
+      return html`<p class="mentions"><strong>${tr.t('render.labelled', { label: block.label })}</strong> ${block.people.map((p) => p.name).join(tr.t('names.separator'))}</p>`;
     case 'divider':
       return html`<hr>`;
   }

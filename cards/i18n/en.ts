@@ -225,6 +225,7 @@ export const en = {
   'render.seeMore': 'see more',
   'render.field': '{label}: {value}',
   'render.counted': '{label} ({count})',
+  'render.labelled': '{label}:',
   'render.seeMoreStatus': '(see more with /loopx status)',
   'render.hiddenSections': '{count} more section(s) did not fit',
   'render.noButtons': 'No buttons? Mention the bot: {examples}',

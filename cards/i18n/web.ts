@@ -53,7 +53,6 @@ export const webEn = {
   'web.signIn.failed.empty': 'The sign-in form was empty; open the login link again.',
   'web.signIn.failed.link': 'This login link is unknown, already used or expired; run `loopx web login <person>` for a new one.',
   // Cards on a page
-  'web.card.label': '{label}:',
   'web.card.nothing': 'Nothing here.',
   'web.card.more': 'and {count} more',
   'web.card.reason': 'Reason',
@@ -204,7 +203,6 @@ export const webZhCN: Readonly<Record<keyof typeof webEn, Message>> = {
   'web.signIn.failed.title': '登录失败',
   'web.signIn.failed.empty': '登录表单为空；请重新打开登录链接。',
   'web.signIn.failed.link': '此登录链接无效、已被使用或已过期；请运行 `loopx web login <person>` 获取新链接。',
-  'web.card.label': '{label}：',
   'web.card.nothing': '这里没有内容。',
   'web.card.more': '还有 {count} 项',
   'web.card.reason': '理由',

@@ -214,6 +214,7 @@ export const zhCN: Readonly<Record<MessageKey, Message>> = {
   'render.notLinked': '（未关联 {surface}：{command}）',
   'render.field': '{label}：{value}',
   'render.counted': '{label}（{count}）',
+  'render.labelled': '{label}：',
   'render.seeMore': '查看更多',
   'render.seeMoreStatus': '（发送 /loopx 状态 查看更多）',
   'render.hiddenSections': '还有 {count} 个区块放不下',
