@@ -5,7 +5,7 @@ import { decideFromChat, decisionFromButton, type ChatDecision, type ChatIdentit
 import { readerLocale, runChatCommand } from '../../src/app/chat-run.js';
 import type { AppDeps } from '../../src/app/deps.js';
 import type { SlackApp, SlackWebClient } from './bolt.js';
-import { publishHome } from './home.js';
+import type { HomeTabs } from './home.js';
 import { escapeMrkdwn } from './render.js';
 
 /** The callback id of the "reject with a reason" modal. */
@@ -55,7 +55,7 @@ function tell(respond: Respond, text: string): Promise<unknown> {
  * 3-second rule; the decision itself is one short local transaction), and every refusal is told to the
  * clicker alone through the interaction's `response_url`. Cards converge through the projection engine, which the decision's commit wakes.
  */
-export function registerSlackHandlers(app: SlackApp, deps: AppDeps, client: SlackWebClient, boardUrl: string | null = null): void {
+export function registerSlackHandlers(app: SlackApp, deps: AppDeps, client: SlackWebClient, homes: HomeTabs): void {
   app.action<BlockAction<ButtonAction>>(ACTION_PREFIX, async ({ ack, body, action, respond }: SlackActionMiddlewareArgs<BlockAction<ButtonAction>> & AllMiddlewareArgs) => {
     // Ack first: Slack shows an error after 3 s, and a slow or failing views.open must not keep the click unanswered.
     await ack();
@@ -80,7 +80,7 @@ export function registerSlackHandlers(app: SlackApp, deps: AppDeps, client: Slac
     }
     const reply = decideFromChat(deps, identity, decision, `slack:${action.action_ts}:${body.user.id}`, channel ?? undefined);
     // A press on the Home tab redraws it: the decided gate leaves the person's "Needs you".
-    if (body.view?.type === 'home' && teamId) await publishHome(deps, client, teamId, body.user.id, boardUrl);
+    if (body.view?.type === 'home' && teamId) await homes.publish(teamId, body.user.id);
     if (!reply.ok) await tell(respond, reply.text);
   });
 

@@ -3,7 +3,7 @@ import { cardLocale, translator, type Translator } from '../../cards/i18n/index.
 import type { Card } from '../../cards/model.js';
 import { personalNeedsCard } from '../../cards/needs-you-card.js';
 import { readerLocale } from '../../src/app/chat-run.js';
-import type { AppDeps } from '../../src/app/deps.js';
+import type { AppDeps, CommitListener } from '../../src/app/deps.js';
 import { personalNeedsForChat } from '../../src/app/queries/needs-you.js';
 import type { SlackApp, SlackWebClient } from './bolt.js';
 import { cardToBlockKit } from './render.js';
@@ -24,23 +24,65 @@ function unlinkedCard(account: string, tr: Translator): Card {
   };
 }
 
-/** Draws (or redraws) one person's Home tab from current state. Failures are logged: the tab is a view, not the truth. */
-export async function publishHome(deps: AppDeps, client: SlackWebClient, teamId: string, userId: string, boardUrl: string | null): Promise<void> {
-  const account = `${teamId}:${userId}`;
-  const view = personalNeedsForChat(deps.store, 'slack', account, boardUrl);
-  const card = view ? personalNeedsCard(view) : unlinkedCard(account, translator(readerLocale(deps, { surface: 'slack', externalId: account }, undefined)));
-  const { blocks } = cardToBlockKit(card, { seeMoreUrl: boardUrl });
-  try {
-    await client.views.publish({ user_id: userId, view: { type: 'home', blocks } as never });
-  } catch (error) {
-    deps.logger.warn({ surface: 'slack', user: userId, error: String(error) }, 'home tab not published');
+/** The Home tabs this process has drawn, kept in step with the database. */
+export interface HomeTabs {
+  /** Draws one person's tab from current state, unless it already shows exactly that. */
+  publish(teamId: string, userId: string): Promise<void>;
+  /** Stops following commits. */
+  stop(): void;
+}
+
+/** Ledger events that can change what waits on a person (gates, to-dos, goals and their members, people). */
+const CHANGES_NEEDS = /^(gate|todo|goal|person|monitor|work)\./;
+
+/**
+ * Home tabs as a projection of the database: drawn when a person opens theirs, and redrawn after any commit (this
+ * process's or another's) that can change what waits on someone, for every tab this process has drawn. A tab is
+ * published only when its blocks differ from what it shows, so most commits publish nothing. Failures are logged:
+ * the tab is a view, not the truth.
+ */
+export function createHomeTabs(deps: AppDeps, client: SlackWebClient, boardUrl: string | null, track: (work: Promise<void>) => void): HomeTabs {
+  const shown = new Map<string, { teamId: string; userId: string; blocks: string }>();
+  async function publish(teamId: string, userId: string): Promise<void> {
+    const account = `${teamId}:${userId}`;
+    const view = personalNeedsForChat(deps.store, 'slack', account, boardUrl);
+    const card = view ? personalNeedsCard(view) : unlinkedCard(account, translator(readerLocale(deps, { surface: 'slack', externalId: account }, undefined)));
+    const { blocks } = cardToBlockKit(card, { seeMoreUrl: boardUrl });
+    const drawn = JSON.stringify(blocks);
+    if (shown.get(account)?.blocks === drawn) return;
+    try {
+      await client.views.publish({ user_id: userId, view: { type: 'home', blocks } as never });
+      shown.set(account, { teamId, userId, blocks: drawn });
+    } catch (error) {
+      deps.logger.warn({ surface: 'slack', user: userId, error: String(error) }, 'home tab not published');
+    }
   }
+  let redrawing = false;
+  const onCommit: CommitListener = (events) => {
+    if (redrawing || shown.size === 0 || !events.some((e) => CHANGES_NEEDS.test(e.type))) return;
+    // After the commit, once per burst of commits: the tabs are redrawn from what is then in the database.
+    redrawing = true;
+    track(
+      new Promise<void>((resolve) => setImmediate(resolve)).then(async () => {
+        redrawing = false;
+        for (const tab of [...shown.values()]) await publish(tab.teamId, tab.userId);
+      }),
+    );
+  };
+  deps.commitListeners.push(onCommit);
+  return {
+    publish,
+    stop() {
+      const index = deps.commitListeners.indexOf(onCommit);
+      if (index >= 0) deps.commitListeners.splice(index, 1);
+    },
+  };
 }
 
 /** Publishes the Home tab whenever a person opens it (`app_home_opened`, tab `home`). */
-export function registerSlackHome(app: SlackApp, deps: AppDeps, client: SlackWebClient, boardUrl: string | null): void {
+export function registerSlackHome(app: SlackApp, homes: HomeTabs): void {
   app.event('app_home_opened', async ({ event, body }: SlackEventMiddlewareArgs<'app_home_opened'> & AllMiddlewareArgs) => {
     if (event.tab !== 'home') return;
-    await publishHome(deps, client, body.team_id, event.user, boardUrl);
+    await homes.publish(body.team_id, event.user);
   });
 }

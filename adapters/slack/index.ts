@@ -3,7 +3,7 @@ import type { ChatSurface } from '../../src/app/surface.js';
 import type { Mount } from '../../src/http/serve.js';
 import { createSlackBolt, createSlackWebClient, type SlackWebClient } from './bolt.js';
 import { registerSlackHandlers } from './handlers.js';
-import { registerSlackHome } from './home.js';
+import { createHomeTabs, registerSlackHome } from './home.js';
 import { createSlackEventsHandler } from './inbound.js';
 import { createSlackSurface } from './surface.js';
 
@@ -37,13 +37,14 @@ export function createSlackAdapter(deps: AppDeps, config: SlackAdapterConfig): S
   const client = createSlackWebClient(config.botToken, config.apiUrl);
   const inbound = config.appToken ? { mode: 'socket' as const, appToken: config.appToken } : { mode: 'http' as const };
   const bolt = createSlackBolt({ botToken: config.botToken, apiUrl: config.apiUrl, inbound, logger: deps.logger });
-  registerSlackHandlers(bolt.app, deps, client, config.seeMoreUrl ?? null);
-  registerSlackHome(bolt.app, deps, client, config.seeMoreUrl ?? null);
   const inFlight = new Set<Promise<void>>();
   const track = (work: Promise<void>) => {
     inFlight.add(work);
     void work.finally(() => inFlight.delete(work));
   };
+  const homes = createHomeTabs(deps, client, config.seeMoreUrl ?? null, track);
+  registerSlackHandlers(bolt.app, deps, client, homes);
+  registerSlackHome(bolt.app, homes);
   const mounts: Mount[] =
     inbound.mode === 'http' && config.signingSecret
       ? [{ prefix: '/slack/events', handler: createSlackEventsHandler({ signingSecret: config.signingSecret, clock: deps.clock, logger: deps.logger, bolt, track }) }]
@@ -53,7 +54,7 @@ export function createSlackAdapter(deps: AppDeps, config: SlackAdapterConfig): S
     client,
     mounts,
     start: () => bolt.start(),
-    stop: () => bolt.stop(),
+    stop: () => (homes.stop(), bolt.stop()),
     async idle() {
       while (inFlight.size > 0) await Promise.allSettled([...inFlight]);
     },

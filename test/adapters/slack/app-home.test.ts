@@ -1,4 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { addEvidence } from '../../../src/app/evidence.js';
 import { askGate } from '../../../src/app/gates.js';
 import { linkPerson } from '../../../src/app/people.js';
 import { findGate } from '../../../src/app/queries/gates.js';
@@ -62,5 +63,22 @@ describe('Slack App Home: a "Needs you" that is mine', () => {
     const last = published().at(-1);
     expect(published()).toHaveLength(2);
     expect(JSON.stringify(last?.view.blocks)).not.toContain(`loopx:approve:${forLi}`);
+  });
+
+  it('an open Home tab is redrawn when what waits on its person changes, and only then', async () => {
+    await openHome('ULI');
+    expect(published()).toHaveLength(1);
+    // Evidence changes nothing on Li's tab: nothing is published.
+    unwrap(addEvidence(app.deps, asAgent('a1'), { goalId: 'demo', kind: 'note', summary: 'Draft is ready.' }));
+    await harness.settle();
+    expect(published()).toHaveLength(1);
+    // A new gate for Li reaches her open tab without her reopening it.
+    unwrap(askGate(app.deps, asAgent('a2'), 'demo', { question: 'May I rename the repo?', blocks: { agent: 'a2' }, approvers: ['li'] }));
+    await harness.settle();
+    expect(published()).toHaveLength(2);
+    expect(JSON.stringify(published().at(-1)?.view.blocks)).toContain('May I rename the repo?');
+    // Opening it again with nothing new draws nothing more: the tab already shows it.
+    await openHome('ULI');
+    expect(published()).toHaveLength(2);
   });
 });
