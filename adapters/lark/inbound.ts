@@ -15,6 +15,8 @@ export type AnswerTone = 'success' | 'info' | 'warning' | 'error';
 export interface CommandAnswer {
   readonly tone: AnswerTone;
   readonly text: string;
+  /** A card to reply with instead of the text (the review packet). */
+  readonly card?: Card;
 }
 
 /** What the Lark inbound side needs from the application (built from the app's shared chat-command path). */
@@ -38,7 +40,7 @@ export interface LarkCommandPort {
 export interface LarkInboundOptions {
   readonly port: LarkCommandPort;
   /** Answers a text command in its chat. */
-  reply(chatId: string, replyTo: string, text: string): Promise<void>;
+  reply(chatId: string, replyTo: string, text: string, card?: Card): Promise<void>;
   readonly logger: Logger;
   /** Commands older than this when they arrive (a burst after a reconnect) are not executed. */
   readonly staleAfterMs: number;
@@ -108,9 +110,9 @@ export function createLarkEventHandlers(options: LarkInboundOptions): LarkEventH
   }
 
   /** Replies after the event is answered (Lark wants the answer within 3 s and re-pushes otherwise). */
-  function replyLater(chatId: string, messageId: string, text: string): void {
+  function replyLater(chatId: string, messageId: string, text: string, card?: Card): void {
     setImmediate(() => {
-      options.reply(chatId, messageId, escapeLarkText(text)).catch((error: unknown) => logger.warn({ surface: 'lark', chat: chatId, error: String(error) }, 'lark reply failed'));
+      options.reply(chatId, messageId, escapeLarkText(text), card).catch((error: unknown) => logger.warn({ surface: 'lark', chat: chatId, error: String(error) }, 'lark reply failed'));
     });
   }
 
@@ -139,7 +141,7 @@ export function createLarkEventHandlers(options: LarkInboundOptions): LarkEventH
       return {};
     }
     const answer = port.text({ identity, chatId: message.chat_id, text, messageId: message.message_id });
-    replyLater(message.chat_id, message.message_id, answer.text);
+    replyLater(message.chat_id, message.message_id, answer.text, answer.card);
     return {};
   }
 

@@ -7,6 +7,7 @@ import { acceptInboundEvent } from '../../src/app/inbound.js';
 import type { CardSource } from '../../src/app/projection/sources.js';
 import type { ChatSurface } from '../../src/app/surface.js';
 import type { Mount } from '../../src/http/serve.js';
+import { cardToLark } from './render.js';
 import { createLarkEventHandlers, LARK_STALE_AFTER_MS, type AnswerTone, type CommandAnswer, type LarkCommandPort } from './inbound.js';
 import { createLarkApi, createLarkDispatcher, startLarkLongConnection, type LarkApi, type LarkDomainSetting, type LarkEventHandlers, type LarkLongConnection } from './sdk.js';
 import { createLarkSurface, larkUuidOf } from './surface.js';
@@ -47,7 +48,7 @@ const INFO_CODES: ReadonlySet<string> = new Set(['gate_not_pending', 'gate_revis
 
 function answerOf(reply: ChatReply): CommandAnswer {
   const tone: AnswerTone = reply.ok ? 'success' : INFO_CODES.has(reply.code ?? '') ? 'info' : 'error';
-  return { tone, text: reply.text };
+  return { tone, text: reply.text, ...(reply.card ? { card: reply.card } : {}) };
 }
 
 /** The application side of Lark inbound: the shared click and text-command paths, for `tenant:open_id` identities. */
@@ -80,8 +81,9 @@ export function createLarkAdapter(deps: AppDeps, config: LarkAdapterConfig): Lar
   const api = createLarkApi(app);
   const handlers: LarkEventHandlers = createLarkEventHandlers({
     port: createLarkCommandPort(deps, config.sources),
-    async reply(chatId, replyTo, text) {
-      const sent = await api.replyText(replyTo, text, larkUuidOf(`reply:${replyTo}`));
+    async reply(chatId, replyTo, text, card) {
+      const uuid = larkUuidOf(`reply:${replyTo}`);
+      const sent = card ? await api.replyCard(replyTo, cardToLark(card).content, uuid) : await api.replyText(replyTo, text, uuid);
       if (!sent.ok) deps.logger.warn({ surface: 'lark', chat: chatId, code: sent.code }, 'lark reply was not delivered');
     },
     logger: deps.logger,

@@ -55,6 +55,8 @@ export interface LarkApi {
   patchMessage(messageId: string, content: string): Promise<LarkReply<null>>;
   /** Answers a message with plain text (a quoted reply in its chat). */
   replyText(messageId: string, text: string, uuid: string): Promise<LarkReply<{ messageId: string }>>;
+  /** Replies to a message with an interactive card (`content`: the card JSON). */
+  replyCard(messageId: string, content: string, uuid: string): Promise<LarkReply<{ messageId: string }>>;
   /** Fetches a tenant_access_token with the app credentials (the token itself is never returned). */
   checkCredentials(): Promise<LarkReply<{ expiresInSeconds: number }>>;
   readSubscriptions(): Promise<LarkReply<LarkSubscriptions>>;
@@ -126,6 +128,7 @@ export function createLarkApi(options: LarkAppOptions): LarkApi {
     patchMessage: (messageId, content) => call(() => client.im.v1.message.patch({ path: { message_id: messageId }, data: { content } }), () => null),
     replyText: (messageId, text, uuid) =>
       call(() => client.im.v1.message.reply({ path: { message_id: messageId }, data: { msg_type: 'text', content: JSON.stringify({ text }), uuid } }), messageIdOf),
+    replyCard: (messageId, content, uuid) => call(() => client.im.v1.message.reply({ path: { message_id: messageId }, data: { msg_type: 'interactive', content, uuid } }), messageIdOf),
     checkCredentials: () =>
       call(
         () => client.auth.v3.tenantAccessToken.internal({ data: { app_id: options.appId, app_secret: options.appSecret } }) as Promise<ApiBody & { expire?: number }>,

@@ -6,7 +6,7 @@ import { readerLocale, runChatCommand } from '../../src/app/chat-run.js';
 import type { AppDeps } from '../../src/app/deps.js';
 import type { SlackApp, SlackWebClient } from './bolt.js';
 import type { HomeTabs } from './home.js';
-import { escapeMrkdwn } from './render.js';
+import { cardToBlockKit, escapeMrkdwn } from './render.js';
 
 /** The callback id of the "reject with a reason" modal. */
 export const REJECT_MODAL = 'loopx_reject';
@@ -55,7 +55,7 @@ function tell(respond: Respond, text: string): Promise<unknown> {
  * 3-second rule; the decision itself is one short local transaction), and every refusal is told to the
  * clicker alone through the interaction's `response_url`. Cards converge through the projection engine, which the decision's commit wakes.
  */
-export function registerSlackHandlers(app: SlackApp, deps: AppDeps, client: SlackWebClient, homes: HomeTabs): void {
+export function registerSlackHandlers(app: SlackApp, deps: AppDeps, client: SlackWebClient, homes: HomeTabs, boardUrl: string | null = null): void {
   app.action<BlockAction<ButtonAction>>(ACTION_PREFIX, async ({ ack, body, action, respond }: SlackActionMiddlewareArgs<BlockAction<ButtonAction>> & AllMiddlewareArgs) => {
     // Ack first: Slack shows an error after 3 s, and a slow or failing views.open must not keep the click unanswered.
     await ack();
@@ -101,6 +101,8 @@ export function registerSlackHandlers(app: SlackApp, deps: AppDeps, client: Slac
   app.command('/loopx', async ({ ack, command }: SlackCommandMiddlewareArgs & AllMiddlewareArgs) => {
     const reply = runChatCommand(deps, identityOf(command.team_id, command.user_id), command.text ?? '', `slack:${command.trigger_id}`, command.channel_id);
     // Replies are plain text that may quote agent-written titles and questions: escaped so none becomes a ping or a link.
-    await ack({ response_type: 'ephemeral', text: escapeMrkdwn(reply.text) });
+    // A card (the review packet) goes as blocks, rendered like every card, with the text as its fallback.
+    const blocks = reply.card ? { blocks: cardToBlockKit(reply.card, { seeMoreUrl: boardUrl }).blocks } : {};
+    await ack({ response_type: 'ephemeral', text: escapeMrkdwn(reply.text), ...blocks } as never);
   });
 }

@@ -43,7 +43,7 @@ export function createSlackAdapter(deps: AppDeps, config: SlackAdapterConfig): S
     void work.finally(() => inFlight.delete(work));
   };
   const homes = createHomeTabs(deps, client, config.seeMoreUrl ?? null, track);
-  registerSlackHandlers(bolt.app, deps, client, homes);
+  registerSlackHandlers(bolt.app, deps, client, homes, config.seeMoreUrl ?? null);
   registerSlackHome(bolt.app, homes);
   const mounts: Mount[] =
     inbound.mode === 'http' && config.signingSecret

@@ -1,4 +1,5 @@
 import { translator, type MessageKey, type Translator } from '../../cards/i18n/index.js';
+import type { Card } from '../../cards/model.js';
 import { BUTTON_DEFER_HOURS, decodeCardAction, type GateChoice } from '../contract/card-action.js';
 import { fail, type ErrorCode, type KernelError } from '../kernel/errors.js';
 import type { Gate } from '../kernel/gate.js';
@@ -26,6 +27,8 @@ export interface ChatReply {
   readonly code?: ErrorCode;
   /** The gate after a successful decision (to converge its cards). */
   readonly gate?: Gate;
+  /** A card to show instead of the text where the surface can (the review packet); `text` stays its fallback. */
+  readonly card?: Card;
 }
 
 const DONE_TEXT: Readonly<Record<GateChoice, MessageKey>> = { approve: 'reply.approved', reject: 'reply.rejected', defer: 'reply.deferred' };

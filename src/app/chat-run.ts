@@ -15,7 +15,7 @@ import type { AppDeps } from './deps.js';
 
 export { readerLocale, readerTimezone } from './chat/reader.js';
 import { goalStatus } from './queries/goal-status.js';
-import { reviewPacket, reviewText } from './queries/review.js';
+import { reviewCardOf, reviewPacket, reviewText } from './queries/review.js';
 import { findGate, listGates, waitingOn } from './queries/gates.js';
 
 function unlinked(identity: ChatIdentity, tr: Translator): ChatReply {
@@ -48,7 +48,9 @@ function reviewReply(deps: AppDeps, identity: ChatIdentity, goalId: string, dest
   const readable = readableHere(deps, identity, goalId, destination, tr);
   if (!(readable instanceof Set)) return readable;
   const packet = reviewPacket(deps.store, goalId);
-  return packet.ok ? { ok: true, text: reviewText(packet.value, tr) } : refused(deps, packet.error, tr);
+  if (!packet.ok) return refused(deps, packet.error, tr);
+  const card = reviewCardOf(packet.value, tr);
+  return { ok: true, text: reviewText(packet.value, tr), ...(card ? { card } : {}) };
 }
 
 function statusText(deps: AppDeps, identity: ChatIdentity, goalId: string | null, destination: string | undefined, tr: Translator): ChatReply {

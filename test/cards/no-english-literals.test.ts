@@ -14,6 +14,7 @@ const MOVED = [
   'cards/reminder-card.ts',
   'cards/heartbeat-card.ts',
   'cards/needs-you-card.ts',
+  'cards/review-card.ts',
   'adapters/slack/doctor.ts',
   'adapters/lark/doctor.ts',
   'adapters/lark/base/doctor.ts',

@@ -1,4 +1,7 @@
 import { evidenceKindIn, namesIn, translator, type Translator } from '../../../cards/i18n/index.js';
+import type { Card } from '../../../cards/model.js';
+import { reviewCard } from '../../../cards/review-card.js';
+import { GATE_CHOICES } from '../../contract/card-action.js';
 import type { Evidence } from '../../kernel/entities.js';
 import { isStandingScope, parseDecisionScope } from '../../kernel/decision-scope.js';
 import type { KernelError } from '../../kernel/errors.js';
@@ -119,4 +122,24 @@ export function reviewText(r: ReviewPacket, tr: Translator = translator('en')): 
     `\n${tr.t('review.evidence')}\n${evidence}`,
     `\n${tr.t('review.toDecide')}\n  ${r.commands.approve}\n  ${r.commands.reject}\n  ${r.commands.defer}`,
   ].join('\n');
+}
+
+/** The packet as a card in a language (the chat's `review` / `评审`), or null when nothing waits for a decision. */
+export function reviewCardOf(r: ReviewPacket, tr: Translator): Card | null {
+  if (!r.gate) return null;
+  const { gate } = r;
+  return reviewCard(
+    {
+      goalId: r.goalId,
+      gate: { id: gate.id, revision: gate.revision, question: gate.question, context: gate.context, risk: gate.risk, options: gate.options, choices: GATE_CHOICES },
+      waitingOnNames: r.waitingOnNames,
+      suggestedDecision: r.suggestedDecision,
+      suggestion: r.said.suggestion(tr),
+      authorises: r.said.authorises.map((s) => s(tr)),
+      doesNotAuthorise: r.said.doesNotAuthorise.map((s) => s(tr)),
+      evidence: r.evidence.map((e) => ({ kind: e.kind, summary: e.summary, url: e.url })),
+      otherPendingGates: r.otherPendingGates,
+    },
+    tr.locale,
+  );
 }

@@ -103,6 +103,20 @@ describe('a Lark chat bound with --locale zh-CN', () => {
     expect(text).not.toContain('UTC');
   });
 
+  it('`评审 demo` answers with the review packet as a Chinese card with the gate\'s buttons', async () => {
+    unwrap(setPersonLocale(app.deps, operator, 'ana', 'zh-CN'));
+    const request = signedLarkRequest(messageEnvelope({ eventId: `ev_${++seq}`, openId: 'ou_ana', text: '评审 demo', chatId: CHAT, createTimeMs: app.clock.now().getTime() }), { timestampSeconds: Math.floor(app.clock.now().getTime() / 1000) });
+    const replies = () => lark.messageCalls().filter((c) => c.path.endsWith('/reply'));
+    await fetch(`${harness.url}/lark/events`, { method: 'POST', body: request.body, headers: request.headers });
+    await vi.waitFor(() => expect(replies().length).toBe(1));
+    const reply = replies()[0]!.body;
+    expect(reply.msg_type).toBe('interactive');
+    const card = String(reply.content);
+    for (const word of ['可以发布这篇文章吗？', '建议：', '批准', '拒绝', '推迟 24 小时']) expect(card).toContain(word);
+    expect(card).toContain(`"gate\\":\\"${gate.id}\\"`);
+    expect(card).not.toMatch(/Approve|Suggested|Evidence/);
+  });
+
   it('answers typed commands in the reader\'s language: the person\'s, else the chat\'s', async () => {
     // Ana chose no language: the zh-CN chat's. A stranger (unlinked) is answered in the chat's language too.
     expect(await say('ou_ana', '待我处理')).toContain('等你处理：');

@@ -135,6 +135,21 @@ describe('Slack clicks on gate cards', () => {
     expect(findGate(app.deps.store, gate.id)?.state).toBe('pending');
   });
 
+  it('/loopx review answers with the review packet as blocks with the gate\'s buttons, and a press on them decides', async () => {
+    const answer = await postSlack(harness.url, { command: '/loopx', text: 'review demo', team_id: TEAM, user_id: 'UANA', channel_id: CHANNEL, trigger_id: 't-review', response_url: 'https://hooks.slack.test/commands/2' }, app.clock);
+    const body = JSON.parse(answer.text) as { response_type: string; text: string; blocks?: unknown[] };
+    expect(body.response_type).toBe('ephemeral');
+    expect(body.text).toContain('Approving does NOT authorise');
+    const blocks = JSON.stringify(body.blocks);
+    expect(blocks).toContain('May I publish the post?');
+    expect(blocks).toContain('Suggested decision');
+    const approve = encodeCardAction({ v: 1, gate: gate.id, rev: gate.revision, choice: 'approve' });
+    expect(blocks).toContain(JSON.stringify(approve).slice(1, -1));
+    expect((await postSlack(harness.url, blockAction('UANA', approve), app.clock)).status).toBe(200);
+    await harness.settle();
+    expect(findGate(app.deps.store, gate.id)?.state).toBe('approved');
+  });
+
   it('/loopx approve decides by text with the same authorisation', async () => {
     const command = (user: string, text: string) => ({ command: '/loopx', text, team_id: TEAM, user_id: user, channel_id: CHANNEL, trigger_id: `t-${user}-${text}`, response_url: 'https://hooks.slack.test/commands/1' });
     const stranger = await postSlack(harness.url, command('USTRANGER', `approve ${gate.id}`), app.clock);
