@@ -55,6 +55,13 @@ function callbackAnswer(answer: CommandAnswer, card: Card | null): Record<string
   return card ? { toast, card: { type: 'raw', data: cardToLark(card).card } } : { toast };
 }
 
+/** The chat a callback came from, read loosely from one that does not parse (to answer in that chat's language). */
+function chatIdIn(raw: Record<string, unknown>): string | undefined {
+  const event = raw['event'] as { context?: { open_chat_id?: unknown } } | undefined;
+  const chatId = event?.context?.open_chat_id;
+  return typeof chatId === 'string' ? chatId : undefined;
+}
+
 /** Card callbacks stamp `header.create_time` in microseconds (message events use milliseconds). */
 export function callbackTimeMs(createTime: string | undefined): string | undefined {
   return createTime === undefined ? undefined : String(Math.floor(Number(createTime) / 1000));
@@ -89,7 +96,7 @@ export function createLarkEventHandlers(options: LarkInboundOptions): LarkEventH
 
   async function onCardAction(raw: Record<string, unknown>): Promise<unknown> {
     const parsed = LarkCardActionEvent.safeParse(raw);
-    if (!parsed.success) return callbackAnswer({ tone: 'error', text: translator('en').t('lark.unreadableClick') }, null);
+    if (!parsed.success) return callbackAnswer({ tone: 'error', text: translator(port.localeOf?.('', chatIdIn(raw)) ?? 'en').t('lark.unreadableClick') }, null);
     const event = parsed.data;
     if (event.event_id !== undefined && !port.acceptEvent(event.event_id)) return {};
     const { open_message_id: messageId, open_chat_id: chatId } = event.context ?? {};

@@ -133,6 +133,15 @@ describe('a Lark chat bound with --locale zh-CN', () => {
     expect(findGate(app.deps.store, gate.id)?.state).toBe('pending');
   });
 
+  it('a callback LoopX cannot read at all is answered in the chat\'s language', async () => {
+    const envelope: Record<string, any> = cardActionEnvelope({ eventId: `ev_${++seq}`, openId: 'ou_ana', value: 'x', createTimeMs: app.clock.now().getTime() });
+    envelope.event.context.open_chat_id = CHAT;
+    delete envelope.event.operator;
+    const request = signedLarkRequest(envelope, { timestampSeconds: Math.floor(app.clock.now().getTime() / 1000) });
+    const answer = (await (await fetch(`${harness.url}/lark/events`, { method: 'POST', body: request.body, headers: request.headers })).json()) as { toast?: { content: string } };
+    expect(answer.toast?.content).toContain('LoopX 无法读取这次点击');
+  });
+
   it('a click answers with the clicked card redrawn in the chat\'s language, not in English', async () => {
     const shown = findProjection(app.deps.store, 'lark', CHAT, `gate:${gate.id}`);
     expect(shown?.message_id).toBeTruthy();
