@@ -1,5 +1,5 @@
 import { listLarkBases, type BaseTableRef } from '../../store/base-rows.js';
-import type { AppDeps } from '../deps.js';
+import type { AppDeps, CommitListener } from '../deps.js';
 import { createSendLoop, RECONCILE_EVERY_MS, timerScheduler, type Scheduler } from '../projection/engine.js';
 import type { BaseApi } from './port.js';
 import { createBaseProjector, type BaseProjector } from './projector.js';
@@ -54,6 +54,18 @@ export function createBaseEngine(deps: AppDeps, api: BaseApi, options: BaseEngin
     projector.catchUp();
     loop.kick();
   };
+  // While no table is bound anywhere, a commit passes by without a transaction (there is nothing to project). The
+  // first `base.bound` starts the projector at itself: every earlier event is about goals no table showed.
+  let active = listLarkBases(deps.store).length > 0;
+  const onCommit: CommitListener = (events) => {
+    if (!active) {
+      const bound = events.find((e) => e.type === 'base.bound');
+      if (!bound) return;
+      active = true;
+      projector.skipTo(bound.seq - 1);
+    }
+    kick();
+  };
   async function reconcileAll(): Promise<BaseReconcileReport[]> {
     projector.refresh();
     const reports: BaseReconcileReport[] = [];
@@ -91,7 +103,7 @@ export function createBaseEngine(deps: AppDeps, api: BaseApi, options: BaseEngin
     });
     changed.set(key, { table, ids, cancel });
   }
-  deps.commitListeners.push(kick);
+  deps.commitListeners.push(onCommit);
   return {
     recordsChanged,
     projector,
@@ -111,7 +123,7 @@ export function createBaseEngine(deps: AppDeps, api: BaseApi, options: BaseEngin
       loop.stop();
       cancelReconcile?.();
       for (const entry of changed.values()) entry.cancel();
-      const index = deps.commitListeners.indexOf(kick);
+      const index = deps.commitListeners.indexOf(onCommit);
       if (index >= 0) deps.commitListeners.splice(index, 1);
     },
   };

@@ -1,7 +1,7 @@
 import { listLarkBases, setWant, todosHeldBy } from '../../store/base-rows.js';
 import type { Store } from '../../store/db.js';
 import { eventPayload, type EventRow } from '../../store/events.js';
-import { catchUpLedger } from '../projection/ledger-cursor.js';
+import { catchUpLedger, skipLedgerTo } from '../projection/ledger-cursor.js';
 import type { Clock } from '../deps.js';
 import { renderGoalRows } from './render.js';
 import { baseLocaleOf, baseSchema } from './schema.js';
@@ -16,6 +16,8 @@ export interface BaseProjector {
   catchUp(): number;
   /** Re-renders every row of one goal, or of every bound goal (lease times, the reconciler); answers as catchUp. */
   refresh(goalId?: string): number;
+  /** Moves the cursor up to just before `seq`, when no table was bound before it (nothing earlier shows anywhere). */
+  skipTo(seq: number): void;
 }
 
 /** Events that can change any row of their goal: gates hold todos, goal members are who user actions wait on. */
@@ -73,6 +75,7 @@ export function createBaseProjector(store: Store, clock: Clock): BaseProjector {
         for (const [goalId, ids] of touched) owed += project(store, goalId, now, ids === null ? undefined : [...ids]);
         return owed;
       }),
+    skipTo: (seq) => skipLedgerTo(store, CURSOR, seq),
     refresh(goalId) {
       const now = clock.now();
       return store.transaction(() => {

@@ -22,3 +22,8 @@ export function catchUpLedger(store: Store, cursor: string, project: (events: re
     if (batch < BATCH) return total;
   }
 }
+
+/** Moves a cursor up to `seq` (never back): the events before it concern nothing its projector shows. */
+export function skipLedgerTo(store: Store, cursor: string, seq: number): void {
+  if (readCursor(store, cursor) < seq) writeCursor(store, cursor, seq);
+}
