@@ -43,9 +43,9 @@ export function approvalConfirm(ask: GateAsk, choice: GateChoice, tr: Translator
  * gets one approve button per option (labelled with it, carrying its index) instead of a plain Approve. The
  * approve buttons of a high-risk gate ask for confirmation first.
  */
-export function gateButtons(gateId: string, revision: number, choices: readonly GateChoice[], options: readonly string[] = [], ask?: GateAsk, tr: Translator = EN): CardButton[] {
+export function gateButtons(gateId: string, revision: number, choices: readonly GateChoice[], options: readonly string[] = [], ask: GateAsk, tr: Translator): CardButton[] {
   return choices.flatMap((choice): CardButton[] => {
-    const confirm = ask ? approvalConfirm(ask, choice, tr) : null;
+    const confirm = approvalConfirm(ask, choice, tr);
     const extra = confirm ? { confirm } : {};
     if (choice !== 'approve' || options.length === 0) return [{ ...buttonLook(choice, tr), action: { v: 1, gate: gateId, rev: revision, choice }, ...extra }];
     return options.map((option, opt) => ({ label: option, style: 'primary', action: { v: 1, gate: gateId, rev: revision, choice, opt }, ...extra }));

@@ -46,7 +46,7 @@ export function reviewCard(view: ReviewView, locale: Locale = 'en'): Card {
       title: tr.t('review.evidence'),
       items: view.evidence.length === 0 ? [{ text: tr.t('review.noEvidence') }] : view.evidence.map((e) => ({ text: e.summary, meta: evidenceKindIn(tr, e.kind), ...(e.url ? { link: { label: e.summary, url: e.url } } : {}) })),
     },
-    { type: 'actions', buttons: gateButtons(gate.id, gate.revision, gate.choices, gate.options, undefined, tr) },
+    { type: 'actions', buttons: gateButtons(gate.id, gate.revision, gate.choices, gate.options, gate, tr) },
   ];
   return { key: `review:${gate.id}`, kind: 'gate', fallbackText: tr.t('review.suggested', { decision, reason: view.suggestion }), blocks, ...cardLocale(tr) };
 }

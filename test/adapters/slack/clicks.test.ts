@@ -4,6 +4,7 @@ import { addMember } from '../../../src/app/goals.js';
 import { askGate } from '../../../src/app/gates.js';
 import { addPerson, linkPerson } from '../../../src/app/people.js';
 import { findGate } from '../../../src/app/queries/gates.js';
+import { runChatCommand } from '../../../src/app/chat-run.js';
 import { encodeCardAction } from '../../../src/contract/card-action.js';
 import type { Gate } from '../../../src/kernel/gate.js';
 import { listEvents } from '../../../src/store/events.js';
@@ -148,6 +149,14 @@ describe('Slack clicks on gate cards', () => {
     expect((await postSlack(harness.url, blockAction('UANA', approve), app.clock)).status).toBe(200);
     await harness.settle();
     expect(findGate(app.deps.store, gate.id)?.state).toBe('approved');
+  });
+
+  it('the review card asks to confirm a high-risk approval, like every gate card', () => {
+    const risky = unwrap(askGate(app.deps, asAgent('a1'), 'demo', { question: 'May I drop the table?', risk: 'high', blocks: { global: true } })).gate;
+    const card = runChatCommand(app.deps, { surface: 'slack', externalId: `${TEAM}:UANA` }, 'review demo').card;
+    expect(card?.key).toBe(`review:${risky.id}`);
+    const approve = card?.blocks.flatMap((b) => (b.type === 'actions' ? b.buttons : [])).find((b) => b.action.choice === 'approve');
+    expect(approve?.confirm).toBeDefined();
   });
 
   it('/loopx approve decides by text with the same authorisation', async () => {
