@@ -32,8 +32,26 @@ export interface HomeTabs {
   stop(): void;
 }
 
-/** Ledger events that can change what waits on a person (gates, to-dos, goals and their members, people). */
-const CHANGES_NEEDS = /^(gate|todo|goal|person|monitor|work)\./;
+/**
+ * Ledger events that can change what waits on a person: gates asked, changed, decided or back from a deferral,
+ * to-dos added or closed, any goal or person event (rare). Claims, lease renewals, monitor polls and
+ * reports (most of the ledger) change nothing there and redraw nothing.
+ */
+const CHANGES_NEEDS: ReadonlySet<string> = new Set([
+  'gate.asked',
+  'gate.amended',
+  'gate.decided',
+  'gate.vote_recorded',
+  'gate.woke',
+  'gate.escalated',
+  'todo.added',
+  'todo.completed',
+  'todo.superseded',
+  'todo.blocked',
+  'todo.resumed',
+  'monitor.kept',
+]);
+const changesNeeds = (type: string) => CHANGES_NEEDS.has(type) || type.startsWith('goal.') || type.startsWith('person.');
 
 /**
  * Home tabs as a projection of the database: drawn when a person opens theirs, and redrawn after any commit (this
@@ -59,7 +77,7 @@ export function createHomeTabs(deps: AppDeps, client: SlackWebClient, boardUrl: 
   }
   let redrawing = false;
   const onCommit: CommitListener = (events) => {
-    if (redrawing || shown.size === 0 || !events.some((e) => CHANGES_NEEDS.test(e.type))) return;
+    if (redrawing || shown.size === 0 || !events.some((e) => changesNeeds(e.type))) return;
     // After the commit, once per burst of commits: the tabs are redrawn from what is then in the database.
     redrawing = true;
     track(
