@@ -77,17 +77,18 @@ function bodyBlocks(view: GateView, tr: Translator): CardBlock[] {
   const blocks: CardBlock[] = [{ type: 'header', text: view.question, status: tr.t(`gate.state.${view.state}`), tone: RISK_TONE[view.risk] }];
   if (view.context) blocks.push({ type: 'text', text: view.context });
   if (view.options && view.options.length > 0) blocks.push({ type: 'text', text: tr.t('gate.options', { options: view.options.join(' · ') }) });
+  const blocked = blocksIn(view.blocks, tr);
   blocks.push({
     type: 'fields',
     fields: [
       { label: tr.t('gate.field.goal'), value: view.goalTitle },
       { label: tr.t('gate.field.askedBy'), value: view.askedBy },
-      { label: tr.t('gate.field.blocks'), value: blocksIn(view.blocks, tr) },
+      { label: tr.t('gate.field.blocks'), value: blocked },
       { label: tr.t('gate.field.risk'), value: tr.t(`gate.risk.${view.risk}`) },
       { label: tr.t('gate.field.expires'), value: view.expiresAt ? tr.dateTime(view.expiresAt, view.timezone) : tr.t('gate.never') },
     ],
   });
-  const onApprove = tr.t('gate.onApprove', { name: view.askedBy, blocks: blocksIn(view.blocks, tr) });
+  const onApprove = tr.t('gate.onApprove', { name: view.askedBy, blocks: blocked });
   blocks.push({ type: 'text', text: tr.t('gate.effects', { onApprove, onReject: tr.t('gate.onReject', { name: view.askedBy }) }), tone: 'muted' });
   if (view.evidence) blocks.push(evidenceBlock(view.evidence, view.timezone, tr));
   if (view.approvals && view.state === 'pending') blocks.push({ type: 'text', text: approvalsLine(view.approvals, tr) });

@@ -1,6 +1,6 @@
 // A goal at a glance in plain text, for chat digests: a lane bar and a 7-day evidence sparkline. Unicode block
 // characters render in Slack, Lark and any terminal; the numbers follow in words for screen readers.
-import { LANES, type Lane } from '../src/kernel/lanes.js';
+import type { Lane } from '../src/kernel/lanes.js';
 import { translator, type Translator } from './i18n/index.js';
 import type { CardBlock } from './model.js';
 
@@ -42,7 +42,7 @@ export function sparkline(values: readonly number[]): string {
 export function glanceBlocks(glance: DigestGlance | undefined, tr: Translator): CardBlock[] {
   if (!glance) return [];
   const count = glance.evidencePerDay.reduce((a, b) => a + b, 0);
-  const lanes = LANES.some((lane) => glance.lanes[lane] > 0) ? laneBarText(glance.lanes, tr) : tr.t('glance.empty');
+  const lanes = laneBarText(glance.lanes, tr);
   return [
     { type: 'text', text: tr.t('glance.line', { lanes, days: glance.evidencePerDay.length, spark: sparkline(glance.evidencePerDay), count }) },
     ...(glance.chartsUrl ? [{ type: 'context' as const, text: tr.t('glance.charts', { url: glance.chartsUrl }) }] : []),

@@ -2,6 +2,7 @@ import { isOpenGate, type Gate } from '../kernel/gate.js';
 import { eventsOfTypeSince } from '../store/activity.js';
 import { lastRun } from '../store/job-runs.js';
 import type { Store } from '../store/db.js';
+import { eventPayload } from '../store/events.js';
 import { sweepGates } from './gate-sweep.js';
 import type { GateFeed } from './job-ports.js';
 import { findGate, pendingGatesFor, waitingOn } from './queries/gates.js';
@@ -15,8 +16,8 @@ import { quotaState } from './queries/quota.js';
 function expiredSinceLastHeartbeat(store: Store, goalId: string): Gate[] {
   const since = lastRun(store, 'heartbeat', goalId)?.startedAt ?? null;
   const ids = eventsOfTypeSince(store, goalId, ['gate.decided'], since).flatMap((event) => {
-    const payload = JSON.parse(event.payload) as { gate_id?: unknown; outcome?: unknown; by?: unknown };
-    return payload.by === 'system' && (payload.outcome === 'expired' || payload.outcome === 'cancelled') && typeof payload.gate_id === 'string' ? [payload.gate_id] : [];
+    const { by, outcome, gate_id: gateId } = eventPayload(event) ?? {};
+    return by === 'system' && (outcome === 'expired' || outcome === 'cancelled') && typeof gateId === 'string' ? [gateId] : [];
   });
   return ids.flatMap((id) => findGate(store, id) ?? []);
 }

@@ -1,6 +1,7 @@
 import { OPEN_GATE_STATES } from '../../kernel/gate.js';
 import { addDays, formatLocalDate, toLocal } from '../../kernel/zoned-time.js';
 import type { Store } from '../../store/db.js';
+import { eventPayload } from '../../store/events.js';
 
 /** The bands of the cumulative flow diagram: a todo's stored state at the end of each day. */
 export const FLOW_BANDS = ['todo', 'in_progress', 'blocked', 'done'] as const;
@@ -50,8 +51,8 @@ function flowByDay(store: Store, goalId: string, days: readonly string[], timezo
       const row = rows[next]!;
       if (localDay(row.at, timezone) > day) break;
       const after = BAND_AFTER[row.type];
-      const todoId = (JSON.parse(row.payload) as { todo_id?: string }).todo_id;
-      if (after === undefined || todoId === undefined) continue;
+      const todoId = eventPayload(row)?.['todo_id'];
+      if (after === undefined || typeof todoId !== 'string') continue;
       if (after === null) band.delete(todoId);
       else band.set(todoId, after);
     }

@@ -7,7 +7,7 @@ import type { Todo } from '../../kernel/todo.js';
 import { isAccountableOutcome, type DeliveryOutcome } from '../../kernel/vocabulary.js';
 import { describeInstant } from '../../kernel/zoned-time.js';
 import { eventsOfTypeSince, evidenceTotalsSince } from '../../store/activity.js';
-import { ledgerHead } from '../../store/events.js';
+import { eventPayload, ledgerHead } from '../../store/events.js';
 import { listStaleFlags } from '../../store/job-runs.js';
 import { findTodo, listTodos } from '../../store/todos.js';
 import type { JobDeps } from '../job-ports.js';
@@ -54,18 +54,19 @@ function progressOf(jobs: JobDeps, goal: Goal, slot: DigestSlot): DigestProgress
 
 function expiredLeasesSince(jobs: JobDeps, goalId: string, since: string | null): DigestView['expiredLeases'] {
   return eventsOfTypeSince(jobs.app.store, goalId, ['todo.lease_expired'], since).map((event) => {
-    const payload = JSON.parse(event.payload) as { todo_id?: unknown; agent_id?: unknown };
-    const todoId = String(payload.todo_id);
-    return { todoId, text: findTodo(jobs.app.store, todoId)?.text ?? todoId, agentId: String(payload.agent_id) };
+    const payload = eventPayload(event) ?? {};
+    const todoId = String(payload['todo_id']);
+    return { todoId, text: findTodo(jobs.app.store, todoId)?.text ?? todoId, agentId: String(payload['agent_id']) };
   });
 }
 
 function grantApprovalsSince(jobs: JobDeps, goalId: string, since: string | null): NonNullable<DigestView['grantApprovals']> {
   return eventsOfTypeSince(jobs.app.store, goalId, ['gate.decided'], since).flatMap((event) => {
-    const payload = JSON.parse(event.payload) as { gate_id?: unknown; grant_id?: unknown; reason?: unknown };
-    if (typeof payload.grant_id !== 'string') return [];
-    const gateId = String(payload.gate_id);
-    return [{ gateId, grantId: payload.grant_id, question: findGate(jobs.app.store, gateId)?.question ?? gateId, citation: String(payload.reason ?? '') }];
+    const payload = eventPayload(event) ?? {};
+    const grantId = payload['grant_id'];
+    if (typeof grantId !== 'string') return [];
+    const gateId = String(payload['gate_id']);
+    return [{ gateId, grantId, question: findGate(jobs.app.store, gateId)?.question ?? gateId, citation: String(payload['reason'] ?? '') }];
   });
 }
 

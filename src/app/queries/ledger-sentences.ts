@@ -1,4 +1,5 @@
 import { CATALOGS, evidenceKindIn, type MessageKey, type Translator } from '../../../cards/i18n/index.js';
+import { eventPayload } from '../../store/events.js';
 import type { Store } from '../../store/db.js';
 import { findEvidence } from '../../store/evidence.js';
 import { findGoal } from '../../store/goals.js';
@@ -100,14 +101,8 @@ const SENTENCES: Readonly<Record<string, (n: Namer) => string>> = {
 
 /** One ledger row as a sentence in the reader's language: "Ana approved “May I publish the post?” (via slack)". */
 export function ledgerSentence(store: Store, row: LedgerLine, tr: Translator): string {
-  let payload: Payload = {};
-  try {
-    const parsed: unknown = JSON.parse(row.payload);
-    if (typeof parsed === 'object' && parsed !== null) payload = parsed as Payload;
-  } catch {
-    // an unreadable payload still gets the generic sentence
-  }
-  const namer: Namer = { who: actorName(store, row.actor), p: payload, store, tr };
+  // An unreadable payload still gets the generic sentence.
+  const namer: Namer = { who: actorName(store, row.actor), p: (eventPayload(row) ?? {}) as Payload, store, tr };
   const sentence = SENTENCES[row.type];
   if (sentence) return sentence(namer);
   const what = known('audit.what.', row.type);
