@@ -1,4 +1,5 @@
 import type { Locale } from '../../src/kernel/locale.js';
+import { toLocal } from '../../src/kernel/zoned-time.js';
 import { EVIDENCE_KINDS, type EvidenceKind } from '../../src/kernel/vocabulary.js';
 import type { Card } from '../model.js';
 import { format, type Message, type Params } from './catalog.js';
@@ -26,17 +27,12 @@ export interface Translator {
   ago(from: string, now: string): string;
 }
 
-function parts(locale: Locale, iso: string, timezone: string): Record<string, string> {
-  const formatter = new Intl.DateTimeFormat(locale === 'en' ? 'en-GB' : locale, {
-    timeZone: timezone,
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-    hour: '2-digit',
-    minute: '2-digit',
-    hourCycle: 'h23',
-  });
-  return Object.fromEntries(formatter.formatToParts(new Date(iso)).map((p) => [p.type, p.value]));
+const two = (n: number) => String(n).padStart(2, '0');
+
+/** The wall-clock parts of an instant in a zone, zero-padded (one cached formatter per zone: `toLocal`). */
+function parts(iso: string, timezone: string): { year: string; month: string; day: string; hour: string; minute: string } {
+  const local = toLocal(new Date(iso), timezone);
+  return { year: String(local.year), month: two(local.month), day: two(local.day), hour: two(local.hour), minute: two(local.minute) };
 }
 
 function zone(locale: Locale, timezone: string): string {
@@ -63,12 +59,12 @@ export function translator(locale: Locale = 'en'): Translator {
     locale,
     t: (key, ...args) => format(locale, catalog[key], (args[0] ?? {}) as Readonly<Record<string, string | number>>),
     dateTime(iso, timezone) {
-      const p = parts(locale, iso, timezone);
+      const p = parts(iso, timezone);
       const date = locale === 'en' ? `${p.year}-${p.month}-${p.day}` : `${p.year}/${p.month}/${p.day}`;
       return `${date} ${p.hour}:${p.minute}${zone(locale, timezone)}`;
     },
     clockTime(iso, timezone) {
-      const p = parts(locale, iso, timezone);
+      const p = parts(iso, timezone);
       return `${p.hour}:${p.minute}${zone(locale, timezone)}`;
     },
     ago(from, now) {
