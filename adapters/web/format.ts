@@ -1,5 +1,8 @@
 import type { Translator } from '../../cards/i18n/index.js';
 
+// One formatter per language and zone: a goal page formats a time per todo and per piece of evidence.
+const whenFormatters = new Map<string, Intl.DateTimeFormat>();
+
 /** "2 Dec, 14:05" / "12月2日 14:05" in a timezone and the reader's date format; the page names the zone once. */
 export function formatWhen(tr: Translator, iso: string, timezone: string): string {
   const key = `${tr.locale}\u0000${timezone}`;
@@ -11,6 +14,3 @@ export function formatWhen(tr: Translator, iso: string, timezone: string): strin
   }
   return formatter.format(new Date(iso));
 }
-
-// One formatter per language and zone: a goal page formats a time per todo and per piece of evidence.
-const whenFormatters = new Map<string, Intl.DateTimeFormat>();
