@@ -73,7 +73,7 @@ function decide(call: WebCall): HttpResponse {
   if (decision === null) return refused(call, tr.t('web.decide.badButton'), 422, back);
   const confirm = confirmNeeded(call, decision, form);
   if (confirm) return onCard(call, back, confirm, 200) ?? refused(call, tr.t('web.decide.confirmElsewhere', { text: confirm.text }), 409, back);
-  const reply = decideAsPerson(call.deps, signed.person.id, decision, 'web');
+  const reply = decideAsPerson(call.deps, signed.person.id, decision, 'web', tr.locale);
   if (reply.ok) return redirect(back);
   const status = ERROR_TABLE[reply.code ?? 'internal_error'].http;
   return onCard(call, back, { kind: 'refused', key: cardKeyOf(decision), text: reply.text }, status) ?? refused(call, reply.text, status, back);

@@ -1,4 +1,4 @@
-import { translator, type MessageKey, type Translator } from '../../cards/i18n/index.js';
+import { translator, type Locale, type MessageKey, type Translator } from '../../cards/i18n/index.js';
 import type { Card } from '../../cards/model.js';
 import { BUTTON_DEFER_HOURS, decodeCardAction, type GateChoice } from '../contract/card-action.js';
 import { fail, type ErrorCode, type KernelError } from '../kernel/errors.js';
@@ -44,8 +44,7 @@ function readerTimezone(deps: AppDeps, person: Person | undefined, goalId: strin
 }
 
 /** Explains a refused decision in words the clicker can act on, in their language (the kernel's English message stays on the wire). */
-function explainRefusal(deps: AppDeps, error: KernelError, gate: Gate | undefined, person: Person | undefined): string {
-  const tr = translator(person?.locale ?? 'en');
+function explainRefusal(deps: AppDeps, error: KernelError, gate: Gate | undefined, person: Person | undefined, tr: Translator): string {
   if (error.code === 'not_authorised_to_decide' && gate && person && gate.requestedBy === `person:${person.id}`) return tr.t('reply.ownQuestion');
   return refusalIn(tr, error, { store: deps.store, timezone: readerTimezone(deps, person, gate?.goalId) });
 }
@@ -91,14 +90,17 @@ export type ButtonRequest = ChatDecision | TodoButtonRequest;
 export function decideFromChat(deps: AppDeps, identity: ChatIdentity, request: ButtonRequest, idempotencyKey?: string, destination?: string): ChatReply {
   const person = findPersonByIdentity(deps.store, identity.surface, identity.externalId);
   if (!person) return refuseUnlinked(deps, identity, request, destination);
-  return decideAsPerson(deps, person.id, request, identity.surface, idempotencyKey);
+  return decideAsPerson(deps, person.id, request, identity.surface, readerLocale(deps, identity, destination), idempotencyKey);
 }
 
-/** Runs a button request as a known person through any surface (chat or web), with a plain answer. */
-export function decideAsPerson(deps: AppDeps, personId: string, request: ButtonRequest, via: Origin, idempotencyKey?: string): ChatReply {
+/**
+ * Runs a button request as a known person through any surface (chat or web), with a plain answer in the reader's
+ * language, which the caller resolved (a chat's reader, a web viewer).
+ */
+export function decideAsPerson(deps: AppDeps, personId: string, request: ButtonRequest, via: Origin, locale: Locale, idempotencyKey?: string): ChatReply {
   const origin = { actor: { kind: 'person' as const, id: personId }, idempotencyKey };
   const person = findPerson(deps.store, personId);
-  const tr = translator(person?.locale ?? 'en');
+  const tr = translator(locale);
   if ('todoId' in request) {
     const refused = (error: KernelError): ChatReply => {
       const context = { store: deps.store, timezone: readerTimezone(deps, person, findTodo(deps.store, request.todoId)?.goalId), todoChoice: request.choice };
@@ -114,7 +116,7 @@ export function decideAsPerson(deps: AppDeps, personId: string, request: ButtonR
   }
   const input = { choice: request.choice, revision: request.revision, reason: request.reason, until: request.until, optionIndex: request.optionIndex, via };
   const result = decideGate(deps, origin, request.gateId, input);
-  if (!result.ok) return { ok: false, text: explainRefusal(deps, result.error, findGate(deps.store, request.gateId), person), code: result.error.code };
+  if (!result.ok) return { ok: false, text: explainRefusal(deps, result.error, findGate(deps.store, request.gateId), person, tr), code: result.error.code };
   const option = result.value.gate.decision?.option;
   const text = result.value.changed ? (option ? tr.t('reply.approvedOption', { option }) : tr.t(DONE_TEXT[request.choice])) : tr.t(ALREADY_TEXT[request.choice]);
   return { ok: true, text, gate: result.value.gate };

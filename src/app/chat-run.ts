@@ -79,7 +79,7 @@ function myGatesText(deps: AppDeps, identity: ChatIdentity, tr: Translator): Cha
   return { ok: true, text: [tr.t('chat.waitingOn'), ...mine.map(line)].join('\n') };
 }
 
-function decide(deps: AppDeps, identity: ChatIdentity, command: Extract<ChatCommand, { gateId: string }>, tr: Translator, idempotencyKey?: string): ChatReply {
+function decide(deps: AppDeps, identity: ChatIdentity, command: Extract<ChatCommand, { gateId: string }>, destination: string | undefined, tr: Translator, idempotencyKey?: string): ChatReply {
   const gate = findGate(deps.store, command.gateId);
   if (!gate) return { ok: false, text: tr.t('chat.noGate', { gate: command.gateId }), code: 'not_found' };
   // Text decides the revision the gate has now: the person named it by id, not from a card that may be old.
@@ -87,12 +87,12 @@ function decide(deps: AppDeps, identity: ChatIdentity, command: Extract<ChatComm
   if (command.kind === 'defer') {
     const until = deferUntil(command.duration, deps.clock.now());
     if (until === null) return { ok: false, text: tr.t('chat.badDuration', { duration: command.duration }), code: 'invalid_request' };
-    return decideFromChat(deps, identity, { ...base, until }, idempotencyKey);
+    return decideFromChat(deps, identity, { ...base, until }, idempotencyKey, destination);
   }
   // On a gate with options, `approve <gate> <option>` picks that option (its words, case aside).
   const picked = command.kind === 'approve' ? gate.options.findIndex((o) => o.trim().toLowerCase() === (command.reason ?? '').trim().toLowerCase()) : -1;
-  if (picked >= 0) return decideFromChat(deps, identity, { ...base, optionIndex: picked }, idempotencyKey);
-  return decideFromChat(deps, identity, { ...base, reason: command.reason ?? undefined }, idempotencyKey);
+  if (picked >= 0) return decideFromChat(deps, identity, { ...base, optionIndex: picked }, idempotencyKey, destination);
+  return decideFromChat(deps, identity, { ...base, reason: command.reason ?? undefined }, idempotencyKey, destination);
 }
 
 /**
@@ -115,6 +115,6 @@ export function runChatCommand(deps: AppDeps, identity: ChatIdentity, text: stri
     case 'review':
       return reviewReply(deps, identity, command.goalId, destination, tr);
     default:
-      return decide(deps, identity, command, tr, idempotencyKey);
+      return decide(deps, identity, command, destination, tr, idempotencyKey);
   }
 }
