@@ -1,4 +1,4 @@
-import type { Locale } from '../../src/kernel/locale.js';
+import { otherLocale, type Locale } from '../../src/kernel/locale.js';
 import { toLocal } from '../../src/kernel/zoned-time.js';
 import { EVIDENCE_KINDS, type EvidenceKind } from '../../src/kernel/vocabulary.js';
 import type { Card } from '../model.js';
@@ -79,6 +79,13 @@ export function translator(locale: Locale = 'en'): Translator {
 /** A card that also carries itself in a second language (a bilingual Lark chat); the first card's language leads. */
 export function withAlternate(card: Card, alternate: Card): Card {
   return (card.locale ?? 'en') === (alternate.locale ?? 'en') ? card : { ...card, alternate };
+}
+
+/** A card for a bilingual chat also carries itself in the other language (drawn by `drawIn`); any other as it is. */
+export function inChatLanguages(card: Card, bilingual: boolean, drawIn: (locale: Locale) => Card | null): Card {
+  if (!bilingual) return card;
+  const other = drawIn(otherLocale(card.locale ?? 'en'));
+  return other ? withAlternate(card, other) : card;
 }
 
 /** `{ locale }` for a card not in English (renderers follow it), nothing for English: English cards stay as they were. */

@@ -1,7 +1,6 @@
 import { boardCardKey } from '../../cards/board-card.js';
-import { withAlternate } from '../../cards/i18n/index.js';
+import { inChatLanguages } from '../../cards/i18n/index.js';
 import type { Card } from '../../cards/model.js';
-import { otherLocale } from '../kernel/locale.js';
 import { dailyCronAt } from '../kernel/cron.js';
 import { listBindings, type Binding } from '../store/bindings.js';
 import type { Store } from '../store/db.js';
@@ -15,9 +14,7 @@ export function bindingKey(binding: Pick<Binding, 'goalId' | 'surface' | 'destin
 
 /** A job's card in a binding's language; a bilingual chat's also carries the other language. */
 function cardFor(binding: Binding, post: JobPost): Card {
-  if (!post.cardIn) return post.card;
-  const card = post.cardIn(binding.locale);
-  return binding.bilingual ? withAlternate(card, post.cardIn(otherLocale(binding.locale))) : card;
+  return post.cardIn ? inChatLanguages(post.cardIn(binding.locale), binding.bilingual, post.cardIn) : post.card;
 }
 
 /**

@@ -1,5 +1,4 @@
-import { withAlternate } from '../../../cards/i18n/index.js';
-import { otherLocale } from '../../kernel/locale.js';
+import { inChatLanguages } from '../../../cards/i18n/index.js';
 import { dmUserOf } from '../../kernel/reach.js';
 import type { ChatSurface } from '../../kernel/vocabulary.js';
 import { listBindings, type Binding } from '../../store/bindings.js';
@@ -16,8 +15,7 @@ export function chatReader(binding: Binding): Reader {
 export function renderFor(source: CardSource, store: Store, key: string, now: Date, reader?: Reader): RenderedCard | null {
   const rendered = source.render(store, key, now, reader);
   if (!rendered || reader?.bilingual !== true) return rendered;
-  const other = source.render(store, key, now, { timezone: reader.timezone, locale: otherLocale(reader.locale ?? 'en') });
-  return other ? { ...rendered, card: withAlternate(rendered.card, other.card) } : rendered;
+  return { ...rendered, card: inChatLanguages(rendered.card, true, (locale) => source.render(store, key, now, { timezone: reader.timezone, locale })?.card ?? null) };
 }
 
 /**
