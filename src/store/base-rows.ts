@@ -1,4 +1,3 @@
-import { sql } from 'kysely';
 import type { Store } from './db.js';
 import type { BaseRowTable, LarkBaseTable } from './tables-base.js';
 
@@ -163,18 +162,6 @@ export function latestEvidenceUrls(store: Store, goalId: string, todoIds?: reado
   if (todoIds !== undefined) query = query.where('todo_id', 'in', todoIds.length > 0 ? [...todoIds] : ['']);
   const rows = store.all(query.groupBy('todo_id'));
   return new Map(rows.map((r) => [r.todo_id ?? '', r.url ?? '']));
-}
-
-/** The person linked to a Lark open_id (identities are stored as `tenant:open_id`), if any. */
-export function findLarkPersonId(store: Store, openId: string): string | undefined {
-  const suffix = `:${openId}`;
-  return store.first(
-    store.kysely
-      .selectFrom('person_identities')
-      .select('person_id')
-      .where('surface', '=', 'lark')
-      .where((eb) => eb.or([eb('external_id', '=', openId), eb(sql<string>`substr(external_id, ${-suffix.length})`, '=', suffix)])),
-  )?.person_id;
 }
 
 /** Gives a table's parked rows another try (after a fix: a field restored, the app given access again). */

@@ -1,5 +1,6 @@
 import { ok } from '../../kernel/result.js';
-import { baseRowsOf, findLarkPersonId, listLarkBases, markBaseDrift, reviveParkedBaseRows, type BaseRow, type BaseTableRef } from '../../store/base-rows.js';
+import { findPersonByChatUser, findPersonByIdentity } from '../../store/people.js';
+import { baseRowsOf, listLarkBases, markBaseDrift, reviveParkedBaseRows, type BaseRow, type BaseTableRef } from '../../store/base-rows.js';
 import type { Store } from '../../store/db.js';
 import { findTodo } from '../../store/todos.js';
 import type { AppDeps } from '../deps.js';
@@ -44,7 +45,8 @@ function requester(deps: AppDeps, schema: BaseSchema, drift: Drift): string | nu
   const wanted = JSON.parse(drift.row.fields) as Record<string, unknown>;
   const moved = drift.fields.length === 1 && drift.fields[0] === F.lane && wanted[F.lane] === lanes.user_gate;
   if (!moved || !drift.record?.lastModifiedBy || canonicalCell(schema, F.lane, drift.record.fields[F.lane]) !== lanes.done) return null;
-  return findLarkPersonId(deps.store, drift.record.lastModifiedBy) ?? null;
+  const openId = drift.record.lastModifiedBy;
+  return (findPersonByChatUser(deps.store, 'lark', openId) ?? findPersonByIdentity(deps.store, 'lark', openId))?.id ?? null;
 }
 
 function audit(deps: AppDeps, type: 'base.row_restored' | 'base.row_reverted', table: BaseTableRef, drifts: readonly Drift[]): void {
