@@ -3,7 +3,7 @@ import { adoptBaseRecord, dueBaseRows, dueBaseTables, earliestBaseDue, holdBaseT
 import type { AppDeps } from '../deps.js';
 import { createTokenBucket, type SurfaceLimits } from '../projection/limits.js';
 import { backoffMs, MAX_SEND_ATTEMPTS } from '../projection/send-step.js';
-import type { OutboxSender, SendReport } from '../projection/sender.js';
+import type { OutboxSender } from '../projection/sender.js';
 import { BASE_BATCH_SIZE, type BaseApi, type BaseFailure, type BaseRecord } from './port.js';
 import { listAllRecords } from './records.js';
 import { schemaOfTable } from './schema.js';
@@ -15,8 +15,6 @@ import { schemaOfTable } from './schema.js';
  */
 export const BASE_LIMITS: Pick<SurfaceLimits, 'perMinute' | 'burst'> = { perMinute: 300, burst: 10 };
 
-/** What one pass did (Base calls made, rows the Base accepted), as the card sender reports it. */
-export type BaseSendReport = SendReport;
 /** Sends owed row writes in batches, one table at a time; driven by the same send loop as cards. */
 export type BaseSender = OutboxSender;
 
