@@ -1,5 +1,5 @@
 import { fail, type KernelError } from '../kernel/errors.js';
-import { isLocale, LOCALES } from '../kernel/locale.js';
+import { isLocale, localeRefused } from '../kernel/locale.js';
 import { ok, type Result } from '../kernel/result.js';
 import { BINDING_PURPOSES, type BindingPurpose, type ChatSurface } from '../kernel/vocabulary.js';
 import { listBindings, upsertBinding, type Binding } from '../store/bindings.js';
@@ -41,7 +41,7 @@ function checkInput(input: BindInput): Result<true, KernelError> {
   if (input.digestAt !== undefined && !HH_MM.test(input.digestAt)) return fail('invalid_request', `--digest-at takes a 24-hour time like 09:00; got "${input.digestAt}".`);
   const unknown = (input.purposes ?? []).filter((p) => !BINDING_PURPOSES.includes(p));
   if (unknown.length > 0) return fail('invalid_request', `Unknown purpose(s) ${unknown.join(', ')}; use ${BINDING_PURPOSES.join(', ')}.`);
-  if (input.locale !== undefined && !isLocale(input.locale)) return fail('invalid_request', `--locale is one of ${LOCALES.join(', ')}; got "${input.locale}".`, { field: 'locale' });
+  if (input.locale !== undefined && !isLocale(input.locale)) return localeRefused(input.locale);
   if (input.bilingual === true && input.surface !== 'lark') {
     return fail('invalid_request', '--bilingual is for Lark chats, whose clients show each reader their own language; a Slack message has one language: choose it with --locale.', { field: 'bilingual' });
   }

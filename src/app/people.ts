@@ -1,6 +1,6 @@
 import { fail, type KernelError } from '../kernel/errors.js';
 import { isValidTimezone } from '../kernel/goal.js';
-import { isLocale, LOCALES } from '../kernel/locale.js';
+import { isLocale, localeRefused } from '../kernel/locale.js';
 import { ok, type Result } from '../kernel/result.js';
 import type { ChatSurface } from '../kernel/vocabulary.js';
 import type { Person } from '../kernel/entities.js';
@@ -76,9 +76,6 @@ export function setReach(deps: AppDeps, origin: WriteOrigin, personId: string, i
   });
 }
 
-function localeRefused(locale: string): Result<never, KernelError> {
-  return fail('invalid_request', `--locale is one of ${LOCALES.join(', ')}; got "${locale}".`, { field: 'locale' });
-}
 
 /** Sets the language a person reads: their direct messages, toasts and replies (shared cards follow the chat's). */
 export function setPersonLocale(deps: AppDeps, origin: WriteOrigin, personId: string, locale: string): Result<Person, KernelError> {

@@ -1,8 +1,18 @@
+import { fail, type KernelError } from './errors.js';
+import type { Result } from './result.js';
 import type { ChatSurface } from './vocabulary.js';
 
 /** The languages LoopX speaks to people. Wire identifiers (error codes, JSON fields, --json) stay English. */
 export const LOCALES = ['en', 'zh-CN'] as const;
 export type Locale = (typeof LOCALES)[number];
+
+/** The languages' names in English, as the CLI says them (`cards in Simplified Chinese`). */
+export const LOCALE_NAMES: Readonly<Record<Locale, string>> = { en: 'English', 'zh-CN': 'Simplified Chinese' };
+
+/** The refusal of a locale LoopX does not speak (`--locale zh` and the like), naming the ones it does. */
+export function localeRefused(locale: string): Result<never, KernelError> {
+  return fail('invalid_request', `--locale is one of ${LOCALES.join(', ')}; got "${locale}".`, { field: 'locale' });
+}
 
 /** True when `value` names a supported locale exactly (`zh-CN`, `en`). */
 export function isLocale(value: unknown): value is Locale {

@@ -1,5 +1,5 @@
 import { fail, type KernelError } from '../../kernel/errors.js';
-import { isLocale, LOCALES, type Locale } from '../../kernel/locale.js';
+import { isLocale, localeRefused, type Locale } from '../../kernel/locale.js';
 import { ok, type Result } from '../../kernel/result.js';
 import { baseTableLocale, upsertLarkBase } from '../../store/base-rows.js';
 import type { Store } from '../../store/db.js';
@@ -52,7 +52,7 @@ export interface BaseBindInput {
 function bindingLocale(store: Store, target: BaseTarget, input: Pick<BaseBindInput, 'locale' | 'defaultLocale'>): Result<Locale, KernelError> {
   const stored = target.tableId === null ? undefined : baseTableLocale(store, { appToken: target.appToken, tableId: target.tableId });
   const wanted = input.locale ?? (stored !== undefined ? baseLocaleOf(stored) : (input.defaultLocale ?? 'en'));
-  if (!isLocale(wanted)) return fail('invalid_request', `--locale takes ${LOCALES.join(' or ')}; got "${wanted}".`, { field: 'locale' });
+  if (!isLocale(wanted)) return localeRefused(wanted);
   if (stored === undefined || baseLocaleOf(stored) === wanted) return ok(wanted);
   const has = baseLocaleOf(stored);
   return fail('invalid_request', `Table ${target.tableId} is already bound in ${has}: its LoopX fields have ${has} names. Bind it with --locale ${has}, or leave out the table id to create a new table in ${wanted}.`, { field: 'locale', table_locale: has });

@@ -2,10 +2,10 @@ import { bindGoalToBase, type BaseBinding, type BaseBindInput } from '../../app/
 import { fail } from '../../kernel/errors.js';
 import type { CliContext } from '../command.js';
 import { output } from '../output.js';
-import { LANGUAGE_NAMES } from './goal.js';
+import { LOCALE_NAMES } from '../../kernel/locale.js';
 
 function describe(b: BaseBinding): string {
-  const lines = [`Bound ${b.goalId} to the Lark Base "${b.baseName}", table ${b.tableId}${b.createdName !== null ? ` (created "${b.createdName}")` : ''}, in ${LANGUAGE_NAMES[b.locale]}.`];
+  const lines = [`Bound ${b.goalId} to the Lark Base "${b.baseName}", table ${b.tableId}${b.createdName !== null ? ` (created "${b.createdName}")` : ''}, in ${LOCALE_NAMES[b.locale]}.`];
   if (!b.createdTable) lines.push(b.addedFields.length > 0 ? `Added fields: ${b.addedFields.join(', ')}.` : 'Every LoopX field was already there.');
   if (b.addedViews.length > 0) lines.push(`Added views: ${b.addedViews.join(', ')}.`);
   if (b.wrongType.length > 0) lines.push(`These fields exist with another type and were left alone, so LoopX cannot fill them: ${b.wrongType.join(', ')}. Rename them and bind again.`);

@@ -1,4 +1,4 @@
-import { defaultBindingLocale, otherLocale, type Locale } from '../../kernel/locale.js';
+import { defaultBindingLocale, LOCALE_NAMES, otherLocale } from '../../kernel/locale.js';
 import { z } from 'zod';
 import { baseLocaleOf } from '../../app/base/schema.js';
 import { bindGoal } from '../../app/bindings.js';
@@ -14,8 +14,6 @@ import { listGoals, listMemberships } from '../../store/goals.js';
 import { listFlag, positional, requiredFlag, slugArg, stringFlag, UsageError, type Command } from '../command.js';
 import { output, table } from '../output.js';
 
-/** The languages' names in the CLI's own (English) words. */
-export const LANGUAGE_NAMES: Readonly<Record<Locale, string>> = { en: 'English', 'zh-CN': 'Simplified Chinese' };
 
 function goalLine(goal: Goal): string {
   return `${goal.id} [${goal.status}] ${goal.title}`;
@@ -194,7 +192,7 @@ export const goalCommands: readonly Command[] = [
       return output(
         bindGoal(deps, { actor: ctx.actor }, input),
         (binding) => ({ binding: bindingToWire(binding) }),
-        (b) => `Bound ${b.goalId} to ${b.surface} ${b.destination} (${b.purposes.join(', ')}; digest ${b.digestAt} ${b.digestTimezone}; cards in ${LANGUAGE_NAMES[b.locale]}${b.bilingual ? `, in ${LANGUAGE_NAMES[otherLocale(b.locale)]} for readers whose Lark is set to it` : ''}). \`loopx serve\` posts the cards.`,
+        (b) => `Bound ${b.goalId} to ${b.surface} ${b.destination} (${b.purposes.join(', ')}; digest ${b.digestAt} ${b.digestTimezone}; cards in ${LOCALE_NAMES[b.locale]}${b.bilingual ? `, in ${LOCALE_NAMES[otherLocale(b.locale)]} for readers whose Lark is set to it` : ''}). \`loopx serve\` posts the cards.`,
       );
     },
   },

@@ -1,3 +1,4 @@
+import { LOCALE_NAMES } from '../../kernel/locale.js';
 import { addPerson, linkPerson, setPersonLocale, setReach } from '../../app/people.js';
 import { effectiveVia } from '../../kernel/reach.js';
 import { PersonListOutput, PersonOutput } from '../../contract/cli-output.js';
@@ -47,7 +48,7 @@ export const personCommands: readonly Command[] = [
     async run(ctx) {
       const locale = requiredFlag(ctx.flags, 'locale');
       const deps = await ctx.openApp();
-      return output(setPersonLocale(deps, ctx.origin, positional(ctx, 0, 'id'), locale), (p) => ({ person: personToWire(p) }), (p) => `${p.name} reads ${p.locale === 'zh-CN' ? 'Simplified Chinese (zh-CN)' : 'English (en)'}.`);
+      return output(setPersonLocale(deps, ctx.origin, positional(ctx, 0, 'id'), locale), (p) => ({ person: personToWire(p) }), (p) => `${p.name} reads ${LOCALE_NAMES[p.locale ?? 'en']} (${p.locale ?? 'en'}).`);
     },
   },
   {
