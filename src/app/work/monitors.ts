@@ -1,4 +1,3 @@
-import { boardCardKey } from '../../../cards/board-card.js';
 import { translator, type Translator } from '../../../cards/i18n/index.js';
 import { monitorChangeCard } from '../../../cards/monitor-card.js';
 import type { MonitorWire } from '../../contract/monitor-wire.js';
@@ -6,13 +5,12 @@ import { fail, type KernelError } from '../../kernel/errors.js';
 import { clearedLease } from '../../kernel/lease.js';
 import { ok, type Result } from '../../kernel/result.js';
 import { requireChangeableBy, requireUnblockedFor, requireWorkable, type Todo } from '../../kernel/todo.js';
-import { listBindings } from '../../store/bindings.js';
 import type { Store } from '../../store/db.js';
 import { findMonitor, recordMonitorCheck, type MonitorTable } from '../../store/monitors.js';
 import { updateTodo } from '../../store/todos.js';
 import { actorRef, agentIdOf } from '../actor.js';
 import { loadTodoFor, requireTodo } from '../lookup.js';
-import { CARD_PRIORITY, enqueueCard } from '../projection/enqueue.js';
+import { outboxPublisher } from '../job-publisher.js';
 import { createTodo, finishTodo, type TodoDraft } from '../todos.js';
 import type { Origin } from '../../kernel/vocabulary.js';
 import { requireGoalDecider } from './user-actions.js';
@@ -48,12 +46,9 @@ export function requireMonitor(store: Store, todo: Todo): MonitorTable {
   return must(monitor ? ok(monitor) : fail('invalid_request', `"${todo.text}" is not a monitor; report progress with evidence, or add a monitor with a cadence.`, { field: 'todo_id' }));
 }
 
-/** A material change goes to the goal's board threads once, as its own reply. */
+/** A material change goes to the goal's board threads once, as its own reply (like a heartbeat's news). */
 function announce(ctx: WriteContext, todo: Todo, check: number, summary: string): void {
-  const card = monitorChangeCard({ todoId: todo.id, check, monitorText: todo.text, summary });
-  for (const binding of listBindings(ctx.store, todo.goalId).filter((b) => b.purposes.includes('board'))) {
-    enqueueCard(ctx.store, { surface: binding.surface, destination: binding.destination, card, priority: CARD_PRIORITY.progress, threadOf: boardCardKey(todo.goalId) }, ctx.now);
-  }
+  outboxPublisher(ctx, { goalId: todo.goalId, card: monitorChangeCard({ todoId: todo.id, check, monitorText: todo.text, summary }), destination: { kind: 'board_thread' } });
 }
 
 /**
