@@ -3,7 +3,7 @@ import { fail, type KernelError } from '../kernel/errors.js';
 import { requireGoalOpenForWork } from '../kernel/goal.js';
 import type { Evidence } from '../kernel/entities.js';
 import { ok, type Result } from '../kernel/result.js';
-import { decideCompletion, requireChangeableBy, requireUnblockedFor, requireWorkable, type Todo } from '../kernel/todo.js';
+import { decideCompletion, requireChangeableBy, requireMonitorBounds, requireUnblockedFor, requireWorkable, type Todo } from '../kernel/todo.js';
 import type { Priority, TaskClass } from '../kernel/vocabulary.js';
 import type { Store } from '../store/db.js';
 import { findLiveTodoByText, insertTodo, updateTodo } from '../store/todos.js';
@@ -45,6 +45,7 @@ export function createTodo(ctx: WriteContext, goalId: string, draft: TodoDraft, 
   must(requireResumeWhenOnGoal(ctx.store, draft.resumeWhen, goalId));
   const existing = findLiveTodoByText(ctx.store, goalId, draft.text);
   if (existing) return { todo: existing, created: false };
+  if (draft.monitor) must(requireMonitorBounds(draft.monitor.everySeconds, draft.monitor.deadAfter));
   if (draft.monitor?.until !== undefined && Date.parse(draft.monitor.until) <= ctx.now.getTime()) {
     must(fail('invalid_request', `The watch window ends at ${draft.monitor.until}, which has passed; give a later --until.`, { field: 'monitor.until' }));
   }

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { LEASE_MAX_SECONDS, LEASE_MIN_SECONDS } from '../kernel/lease.js';
 import { DELIVERY_OUTCOMES, EVIDENCE_KINDS, PRIORITIES, TASK_CLASSES } from '../kernel/vocabulary.js';
 import { GATE_RISKS, ON_EXPIRE } from '../kernel/gate.js';
+import { MONITOR_BOUNDS } from '../kernel/todo.js';
 
 // Request bodies are strict: an unknown field is refused with its path, so a typo never silently drops data.
 
@@ -17,11 +18,11 @@ export const ResumeWhen = z
 /** Body of `POST /v1/goals/{goal}/todos` (and each successor). */
 /** A monitor's cadence and watch window: offered by should-run every `every_seconds` until `until`. */
 export const MonitorRequest = z.strictObject({
-  every_seconds: z.number().int().min(60).max(30 * 86_400),
+  every_seconds: z.number().int().min(MONITOR_BOUNDS.everySeconds.min).max(MONITOR_BOUNDS.everySeconds.max),
   until: z.iso.datetime({ offset: true }).optional(),
   target: Text(200).optional(),
   /** Unchanged checks in a row before the monitor is flagged as probably dead (default 6). */
-  dead_after: z.number().int().min(1).max(1000).optional(),
+  dead_after: z.number().int().min(MONITOR_BOUNDS.deadAfter.min).max(MONITOR_BOUNDS.deadAfter.max).optional(),
 });
 export type MonitorRequest = z.infer<typeof MonitorRequest>;
 

@@ -102,3 +102,18 @@ export function requireUnblockedFor<T extends TodoState & { readonly blockedReas
     reason: todo.blockedReason,
   });
 }
+
+/** A monitor's cadence bounds: checked at least a minute apart, at most 30 days; flagged after 1–1,000 quiet checks. */
+export const MONITOR_BOUNDS = { everySeconds: { min: 60, max: 30 * 86_400 }, deadAfter: { min: 1, max: 1000 } } as const;
+
+/** Refuses a monitor cadence or dead-after outside MONITOR_BOUNDS, on every path (HTTP and MCP check it too, by schema). */
+export function requireMonitorBounds(everySeconds: number, deadAfter: number | undefined): Result<true, KernelError> {
+  const { everySeconds: every, deadAfter: dead } = MONITOR_BOUNDS;
+  if (!Number.isInteger(everySeconds) || everySeconds < every.min || everySeconds > every.max) {
+    return fail('invalid_request', `A monitor is checked between every minute and every 30 days; got every ${everySeconds} s (use --every 1m to 30d).`, { field: 'monitor.every_seconds' });
+  }
+  if (deadAfter !== undefined && (!Number.isInteger(deadAfter) || deadAfter < dead.min || deadAfter > dead.max)) {
+    return fail('invalid_request', `--dead-after counts quiet checks, from ${dead.min} to ${dead.max}; got ${deadAfter}.`, { field: 'monitor.dead_after' });
+  }
+  return ok(true);
+}

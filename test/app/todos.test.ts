@@ -138,3 +138,17 @@ describe('idempotency and the public-safe guard', () => {
     expect(again).toMatchObject({ created: false, todo: { id: todo.id } });
   });
 });
+
+describe('monitor cadence bounds hold on every path', () => {
+  it('refuses a cadence under a minute or a zero dead-after whoever asks (the CLI too), writing nothing', async () => {
+    const { createTestApp, operator, seedGoal } = await import('../helpers/test-app.js');
+    const app = await createTestApp();
+    seedGoal(app.deps);
+    const before = listEvents(app.deps.store).length;
+    const fast = addTodo(app.deps, operator, 'demo', { text: 'Watch CI', monitor: { everySeconds: 0 } });
+    expect(fast).toMatchObject({ ok: false, error: { code: 'invalid_request', details: { field: 'monitor.every_seconds' } } });
+    const dead = addTodo(app.deps, operator, 'demo', { text: 'Watch CI', monitor: { everySeconds: 600, deadAfter: 0 } });
+    expect(dead).toMatchObject({ ok: false, error: { code: 'invalid_request', details: { field: 'monitor.dead_after' } } });
+    expect(listEvents(app.deps.store).length).toBe(before);
+  });
+});
