@@ -102,15 +102,16 @@ export function createLarkEventHandlers(options: LarkInboundOptions): LarkEventH
     const { open_message_id: messageId, open_chat_id: chatId } = event.context ?? {};
     const current = () => (messageId && chatId ? port.cardOfMessage({ destination: chatId, messageId }) : null);
     const identity = `${event.operator.tenant_key ?? event.tenant_key ?? ''}:${event.operator.open_id}`;
-    const tr = translator(port.localeOf?.(identity, chatId) ?? 'en');
-    if (isStale(callbackTimeMs(event.create_time))) return callbackAnswer({ tone: 'warning', text: tr.t('lark.lateClick') }, current());
+    // The reader's language is looked up only for the answers said here; a decision's answer comes with the decision.
+    const say = (key: 'lark.lateClick' | 'lark.notOurs' | 'lark.reasonFirst') => translator(port.localeOf?.(identity, chatId) ?? 'en').t(key);
+    if (isStale(callbackTimeMs(event.create_time))) return callbackAnswer({ tone: 'warning', text: say('lark.lateClick') }, current());
     const value = event.action.value?.loopx;
     const action = decodeCardAction(value);
-    if (typeof value !== 'string' || !action) return callbackAnswer({ tone: 'error', text: tr.t('lark.notOurs') }, current());
+    if (typeof value !== 'string' || !action) return callbackAnswer({ tone: 'error', text: say('lark.notOurs') }, current());
     const reason = reasonOf(event.action.form_value);
     if (action.choice === 'reject' && reason === null) {
       // A toast only: answering with a card would replace the shared card for everyone in the chat.
-      return callbackAnswer({ tone: 'info', text: tr.t('lark.reasonFirst') }, null);
+      return callbackAnswer({ tone: 'info', text: say('lark.reasonFirst') }, null);
     }
     const answer = port.click({ identity, value, reason, eventId: event.event_id ?? null, chatId });
     return callbackAnswer(answer, current());
