@@ -28,13 +28,13 @@ const WHOLE_GOAL = (type: string) => type.startsWith('gate.') || type.startsWith
  * by the agent it is about or by its acting agent (a report moves Claimed to Running), or (null) the whole goal.
  * Anything else (quota, digests, turns, audit of the Base itself) changes no row.
  */
-function todosOf(store: Store, event: EventRow & { goal_id: string }): string[] | null {
+function todosOf(store: Store, event: EventRow & { goal_id: string }, heldBy: (goalId: string, agent: string) => readonly string[]): string[] | null {
   if (WHOLE_GOAL(event.type)) return null;
   const payload = eventPayload(event);
   if (payload === null) return null;
   const named = [payload.todo_id, payload.replacement_id, payload.predecessor_id, ...(Array.isArray(payload.successors) ? payload.successors : [])];
   const agents = [payload.agent_id, event.actor.startsWith('agent:') ? event.actor.slice('agent:'.length) : null].filter((a): a is string => typeof a === 'string');
-  return [...named.filter((id): id is string => typeof id === 'string'), ...agents.flatMap((agent) => todosHeldBy(store, event.goal_id, agent))];
+  return [...named.filter((id): id is string => typeof id === 'string'), ...agents.flatMap((agent) => heldBy(event.goal_id, agent))];
 }
 
 /** Renders `only` (or all) of a goal's rows, once per language, and records them as wanted in each of its bound tables. */
@@ -63,9 +63,17 @@ export function createBaseProjector(store: Store, clock: Clock): BaseProjector {
     catchUp: () =>
       catchUpLedger(store, CURSOR, (events) => {
         const touched = new Map<string, Set<string> | null>();
+        // One agent's reports fill a batch: what it holds is read once per batch, not once per event.
+        const held = new Map<string, readonly string[]>();
+        const heldBy = (goalId: string, agent: string) => {
+          const key = `${goalId}\u0000${agent}`;
+          let ids = held.get(key);
+          if (!ids) held.set(key, (ids = todosHeldBy(store, goalId, agent)));
+          return ids;
+        };
         for (const event of events) {
           if (event.goal_id === null) continue;
-          const ids = todosOf(store, { ...event, goal_id: event.goal_id });
+          const ids = todosOf(store, { ...event, goal_id: event.goal_id }, heldBy);
           const known = touched.get(event.goal_id);
           if (ids === null || known === null) touched.set(event.goal_id, null);
           else touched.set(event.goal_id, new Set([...(known ?? []), ...ids]));

@@ -75,7 +75,7 @@ export async function reconcileBaseTable(deps: AppDeps, api: BaseApi, table: Bas
     deps.logger.warn({ surface: 'lark_base', table: table.tableId, reason: read.reason }, 'Base reconcile could not read the table');
     return null;
   }
-  const records = new Map((Array.isArray(read.data) ? read.data : read.data.records).map((r) => [r.recordId, r]));
+  const records = new Map(read.data.map((r) => [r.recordId, r]));
   const asked = recordIds === undefined ? null : new Set(recordIds);
   const schema = schemaOfTable(deps.store, table);
   const gone: Drift[] = [];

@@ -14,15 +14,13 @@ export async function listAllRecords(api: BaseApi, table: BaseTableRef): Promise
   return { ok: true, data: records };
 }
 
-/** Some records by id, in batches of BASE_GET_SIZE: those the table has, and the ids it no longer has. */
-export async function getSomeRecords(api: BaseApi, table: BaseTableRef, recordIds: readonly string[]): Promise<BaseReply<{ records: BaseRecord[]; absent: string[] }>> {
+/** Some records by id, in batches of BASE_GET_SIZE: those the table still has (a missing id is simply not there). */
+export async function getSomeRecords(api: BaseApi, table: BaseTableRef, recordIds: readonly string[]): Promise<BaseReply<BaseRecord[]>> {
   const records: BaseRecord[] = [];
-  const absent: string[] = [];
   for (let i = 0; i < recordIds.length; i += BASE_GET_SIZE) {
     const page = await api.getRecords(table.appToken, table.tableId, recordIds.slice(i, i + BASE_GET_SIZE));
     if (!page.ok) return page;
     records.push(...page.data.records);
-    absent.push(...page.data.absent);
   }
-  return { ok: true, data: { records, absent } };
+  return { ok: true, data: records };
 }
