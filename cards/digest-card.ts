@@ -17,7 +17,7 @@ export interface DigestGate {
   /** The choices a gate asked with options offers (one approve button each). */
   readonly options?: readonly string[];
   /** A high-risk gate's approval is confirmed first. */
-  readonly risk?: 'low' | 'normal' | 'high';
+  readonly risk: 'low' | 'normal' | 'high';
 }
 
 /** Spend and progress since the last digest. */
@@ -116,7 +116,7 @@ function needsYouBlocks(view: DigestView, limits: DigestLimits, options: DigestC
     { type: 'text', text: tr.t('digest.needsYou', { count: total }) },
     ...shown.flatMap((g): CardBlock[] => [
       { type: 'text', text: tr.t('digest.gate', { question: g.question, waited: elapsedIn(tr, g.askedAt, view.at), names: namesIn(tr, g.waitingOn.map((p) => p.name)) }), tone: 'warning' },
-      { type: 'actions', buttons: gateButtons(g.gateId, g.revision, ['approve', 'reject'], g.options, { question: g.question, risk: g.risk ?? 'normal' }, tr) },
+      { type: 'actions', buttons: gateButtons(g.gateId, g.revision, ['approve', 'reject'], g.options, g, tr) },
     ]),
     ...userActionBlocks(actions, tr),
     ...(more > 0 ? [{ type: 'context' as const, text: tr.t('digest.more', { count: more, goal: view.goalId }) }] : []),

@@ -69,12 +69,13 @@ export function registerSlackHandlers(app: SlackApp, deps: AppDeps, client: Slac
     }
     if (decision.choice === 'reject') {
       // trigger_id lives about 3 seconds: open the modal next, and say so when it cannot open.
+      const tr = readerIn(deps, identity, channel);
       try {
-        await client.views.open({ trigger_id: body.trigger_id, view: rejectModal(decision, channel, readerIn(deps, identity, channel)) as never });
+        await client.views.open({ trigger_id: body.trigger_id, view: rejectModal(decision, channel, tr) as never });
       } catch (error) {
         deps.logger.warn({ surface: 'slack', gate: decision.gateId, error: String(error) }, 'reject form did not open');
         // Shown when Slack would not open the reject form (trigger expired, the app lacks a scope): other ways to reject.
-        await tell(respond, readerIn(deps, identity, channel).t('slack.reject.failed'));
+        await tell(respond, tr.t('slack.reject.failed'));
       }
       return;
     }

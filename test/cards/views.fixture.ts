@@ -54,8 +54,8 @@ export const DIGEST: DigestView = {
   since: '2026-03-07T14:00:00.000Z',
   late: false,
   needsYou: [
-    { gateId: 'gate_2', revision: 1, question: 'May I email the beta list?', askedAt: '2026-03-08T10:00:00.000Z', waitingOn: [{ id: 'bo', name: 'Bo' }] },
-    { gateId: 'gate_1', revision: 3, question: 'May I publish the post?', askedAt: '2026-03-05T13:00:00.000Z', waitingOn: [{ id: 'ana', name: 'Ana' }, { id: 'bo', name: 'Bo' }] },
+    { gateId: 'gate_2', revision: 1, question: 'May I email the beta list?', risk: 'normal', askedAt: '2026-03-08T10:00:00.000Z', waitingOn: [{ id: 'bo', name: 'Bo' }] },
+    { gateId: 'gate_1', revision: 3, question: 'May I publish the post?', risk: 'normal', askedAt: '2026-03-05T13:00:00.000Z', waitingOn: [{ id: 'ana', name: 'Ana' }, { id: 'bo', name: 'Bo' }] },
   ],
   userActions: [],
   blocked: [{ todoId: 'todo_4', text: 'Deploy to staging', reason: 'staging is down' }],

@@ -1,4 +1,4 @@
-import { baseLocaleOf, baseSchema, schemaGaps, type BaseFailure } from '../../../src/app/base/index.js';
+import { baseLocaleOf, baseSchema, schemaGaps } from '../../../src/app/base/index.js';
 import { translator, type Translator } from '../../../cards/i18n/index.js';
 import type { LarkCheck } from '../doctor.js';
 import type { LarkBaseApi } from './api.js';
@@ -16,12 +16,11 @@ export interface BoundBase {
 /** The scope LoopX needs to read and write Bases (granular `base:*` scopes are accepted too, as Lark now offers them). */
 export const BASE_SCOPE = 'bitable:app';
 
-const why = (failure: BaseFailure) => failure.reason;
 async function scopeCheck(api: LarkBaseApi, tr: Translator): Promise<LarkCheck> {
   const scopes = await api.grantedScopes();
   const name = tr.t('doctor.name.larkBaseScope');
   const scope = BASE_SCOPE;
-  if (!scopes.ok) return { name, ok: false, detail: tr.t('doctor.base.scope.unreadable', { why: why(scopes) }), fix: tr.t('doctor.base.scope.unreadableFix', { scope }) };
+  if (!scopes.ok) return { name, ok: false, detail: tr.t('doctor.base.scope.unreadable', { why: scopes.reason }), fix: tr.t('doctor.base.scope.unreadableFix', { scope }) };
   if (scopes.data.includes(BASE_SCOPE) || scopes.data.some((s) => s.startsWith('base:record'))) return { name, ok: true, detail: tr.t('doctor.base.scope.ok', { scope }) };
   return { name, ok: false, detail: tr.t('doctor.base.scope.missing', { scope }), fix: tr.t('doctor.base.scope.fix', { scope }) };
 }
@@ -31,9 +30,9 @@ async function tableCheck(api: LarkBaseApi, bound: BoundBase, tr: Translator): P
   const addApp = tr.t('doctor.base.addApp');
   const where = { goal: bound.goalId, app: bound.appToken, table: bound.tableId };
   const opened = await api.getApp(bound.appToken);
-  if (!opened.ok) return { name, ok: false, detail: tr.t('doctor.base.table.cannotOpen', { why: why(opened) }), fix: addApp };
+  if (!opened.ok) return { name, ok: false, detail: tr.t('doctor.base.table.cannotOpen', { why: opened.reason }), fix: addApp };
   const fields = await api.listFields(bound.appToken, bound.tableId);
-  if (!fields.ok) return { name, ok: false, detail: tr.t('doctor.base.table.cannotRead', { table: bound.tableId, why: why(fields) }), fix: tr.t('doctor.base.table.recreate', { addApp, ...where }) };
+  if (!fields.ok) return { name, ok: false, detail: tr.t('doctor.base.table.cannotRead', { table: bound.tableId, why: fields.reason }), fix: tr.t('doctor.base.table.recreate', { addApp, ...where }) };
   const gaps = schemaGaps(baseSchema(baseLocaleOf(bound.locale)), fields.data);
   if (gaps.missing.length === 0 && gaps.wrongType.length === 0) return { name, ok: true, detail: tr.t('doctor.base.table.ok', where) };
   const problems = [
