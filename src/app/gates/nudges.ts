@@ -1,6 +1,7 @@
 import { gateCard } from '../../../cards/gate-card.js';
 import { reminderCard, type ReminderView } from '../../../cards/reminder-card.js';
 import type { Gate } from '../../kernel/gate.js';
+import type { Person } from '../../kernel/entities.js';
 import { effectiveVia, mayReachNow } from '../../kernel/reach.js';
 import { findGoal } from '../../store/goals.js';
 import { findPerson, recordNudge } from '../../store/people.js';
@@ -42,26 +43,26 @@ function ladder(ctx: WriteContext, gate: Gate, remindAfterMs: number): { step: S
   return steps;
 }
 
-function directPosts(ctx: WriteContext, gate: Gate, step: Step, personId: string, destinations: readonly Destination[]): DirectPost[] {
+function directPosts(ctx: WriteContext, gate: Gate, step: Step, reader: Person, destinations: readonly Destination[]): DirectPost[] {
   const waiting = waitingOn(ctx.store, gate);
-  const canDecide = waiting.includes(personId);
+  const canDecide = waiting.includes(reader.id);
+  const goal = findGoal(ctx.store, gate.goalId);
   const view: ReminderView = {
     gateId: gate.id,
     question: gate.question,
-    goalTitle: findGoal(ctx.store, gate.goalId)?.title ?? gate.goalId,
+    goalTitle: goal?.title ?? gate.goalId,
     askedBy: actorName(ctx.store, gate.requestedBy),
     askedAt: gate.createdAt,
     at: ctx.at,
     step,
     expiresAt: gate.expiresAt,
-    timezone: findPerson(ctx.store, personId)?.timezone ?? findGoal(ctx.store, gate.goalId)?.timezone ?? 'UTC',
+    timezone: reader.timezone ?? goal?.timezone ?? 'UTC',
     waitingOn: waiting.map((id) => findPerson(ctx.store, id)?.name ?? id),
     canDecide,
   };
   // Drawn for its reader (timezone and language), as the projector draws every direct-message copy.
-  const reader = findPerson(ctx.store, personId);
-  const locale = reader?.locale ?? 'en';
-  const card = gateView(ctx.store, gate.id, { now: ctx.now, viewerTimezone: reader?.timezone });
+  const locale = reader.locale ?? 'en';
+  const card = gateView(ctx.store, gate.id, { now: ctx.now, viewerTimezone: reader.timezone });
   return destinations.flatMap((destination) => [
     // The gate card itself, if this conversation does not show it yet (a reminder points at it).
     ...(canDecide && card ? [{ destination, card: gateCard(card, { locale }) }] : []),
@@ -81,7 +82,7 @@ function nudgeOne(ctx: WriteContext, gate: Gate, step: Step, personId: string, d
   const via = dms.length > 0 ? dms.map((d) => `${d.surface}-dm`).join(',') : 'channel';
   if (!recordNudge(ctx.store, { gateId: gate.id, personId, step, via }, ctx.at)) return false;
   ctx.event({ goalId: gate.goalId, type: 'gate.nudged', payload: { gate_id: gate.id, step, person_id: personId, via } });
-  direct.push(...directPosts(ctx, gate, step, personId, dms));
+  direct.push(...directPosts(ctx, gate, step, person, dms));
   return dms.length === 0;
 }
 
@@ -109,9 +110,9 @@ export function routeSweepReminders(ctx: WriteContext, reminders: readonly GateR
   for (const reminder of reminders) {
     const gate = findGate(ctx.store, reminder.gateId);
     const step: Step = reminder.step === 'owners' ? 'escalate' : 'remind';
-    const byDm = (personId: string) => gate !== undefined && directDestinationsOf(ctx.store, personId, ctx.now, gate).length > 0;
-    for (const person of reminder.people.filter((p) => byDm(p.id))) nudgeOne(ctx, gate!, step, person.id, routed.direct);
-    const inChannel = reminder.people.filter((p) => !byDm(p.id));
+    const byDm = new Set(gate ? reminder.people.filter((p) => directDestinationsOf(ctx.store, p.id, ctx.now, gate).length > 0).map((p) => p.id) : []);
+    for (const personId of byDm) nudgeOne(ctx, gate!, step, personId, routed.direct);
+    const inChannel = reminder.people.filter((p) => !byDm.has(p.id));
     if (inChannel.length > 0) routed.channel.push({ ...reminder, people: inChannel });
   }
   return routed;
